@@ -1,0 +1,34 @@
+package dev.gsf.algorithms;
+
+import java.util.Locale;
+
+/** The send algorithms a server can be configured with; the name is what config files and flags use. */
+public enum Algorithm {
+    /** Simple blocking: one worker writes the whole range with blocking writes. */
+    SBA("simple blocking: one worker sends the whole download with blocking writes"),
+    /** Equal blocking: one blocking chunk write per turn, then the download goes back to the end of the queue. */
+    EBA("equal blocking: one chunk per turn with a blocking write, then back to the end of the queue"),
+    /** Equal non-blocking: one chunk per turn; the worker never waits, write readiness brings the next turn. */
+    ENBA("equal non-blocking: one chunk per turn, never waits; write readiness queues the next turn"),
+    /** One virtual thread per download, blocking writes. */
+    VTA("virtual threads: one virtual thread per download with blocking writes");
+
+    private final String description;
+
+    Algorithm(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Parses a name case-insensitively; the message lists the allowed names. */
+    public static Algorithm parse(String text) {
+        try {
+            return valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "' is not an algorithm; allowed: SBA, EBA, ENBA, VTA");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.gsf.algorithms;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Counters of one algorithm instance: admissions, outcomes, bytes. Updated from any thread. */
+public final class AlgorithmStats {
+    private final LongAdder admitted = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder bytesSent = new LongAdder();
+    private final Map<Outcome, LongAdder> outcomes = new EnumMap<>(Outcome.class);
+    final AtomicInteger waiting = new AtomicInteger();
+    final AtomicInteger inProgress = new AtomicInteger();
+
+    AlgorithmStats() {
+        for (Outcome o : Outcome.values()) {
+            outcomes.put(o, new LongAdder());
+        }
+    }
+
+    void admitted() {
+        admitted.increment();
+    }
+
+    void rejected() {
+        rejected.increment();
+    }
+
+    void ended(Outcome outcome, long bytes) {
+        outcomes.get(outcome).increment();
+        bytesSent.add(bytes);
+    }
+
+    Snapshot snapshot() {
+        Map<Outcome, Long> ended = new EnumMap<>(Outcome.class);
+        outcomes.forEach((k, v) -> ended.put(k, v.sum()));
+        return new Snapshot(admitted.sum(), rejected.sum(), waiting.get(), inProgress.get(), ended, bytesSent.sum());
+    }
+
+    /**
+     * @param waiting    admitted downloads whose first turn has not begun
+     * @param inProgress downloads started and not yet ended
+     */
+    public record Snapshot(long admitted, long rejected, int waiting, int inProgress, Map<Outcome, Long> ended,
+                           long bytesSent) {
+        public long ended(Outcome outcome) {
+            return ended.getOrDefault(outcome, 0L);
+        }
+    }
+}

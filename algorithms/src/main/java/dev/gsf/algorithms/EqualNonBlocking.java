@@ -1,0 +1,38 @@
+package dev.gsf.algorithms;
+
+import java.util.concurrent.ExecutorService;
+
+/**
+ * ENBA: a worker starts one chunk with a non-blocking write and is free at once. What the socket cannot take yet
+ * waits in Grizzly's write queue for write readiness (the selector); when the chunk is out, the next turn goes to
+ * the end of the worker queue and runs on whichever worker is free.
+ */
+final class EqualNonBlocking extends Scheduler {
+    private final ExecutorService workers;
+
+    EqualNonBlocking(SendSettings settings, ExecutorService workers) {
+        super(settings);
+        this.workers = workers;
+    }
+
+    @Override
+    public Algorithm kind() {
+        return Algorithm.ENBA;
+    }
+
+    @Override
+    void begin(Download download) {
+        runOn(workers, download);
+    }
+
+    @Override
+    void turn(Download download) throws Exception {
+        download.writeChunkAsync(() -> {
+            if (download.hasRemaining()) {
+                runOn(workers, download);
+            } else {
+                download.complete();
+            }
+        });
+    }
+}

@@ -1,0 +1,13 @@
+package dev.gsf.algorithms;
+
+/** How a download ended. Every admitted download ends in exactly one of these. */
+public enum Outcome {
+    /** Every byte of the range was handed to the kernel. */
+    COMPLETED,
+    /** The connection broke or was closed by the client before the last byte. */
+    CLIENT_GONE,
+    /** The client accepted no bytes for the configured write timeout; the server closed the connection. */
+    WRITE_TIMEOUT,
+    /** The server failed (file read error, pool shut down, a bug); the connection was closed. */
+    SERVER_ERROR
+}

@@ -1,0 +1,160 @@
+package dev.gsf.algorithms;
+
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What all algorithms share: admission against the queue limit, the optional cap on downloads in progress, the write
+ * timeout sweeper, outcome counting and shutdown. A subclass says only how the first turn of a download is scheduled
+ * ({@link #begin}) and what one turn does ({@link #turn}).
+ */
+abstract class Scheduler implements SendAlgorithm {
+    final SendSettings settings;
+    private final AlgorithmStats stats = new AlgorithmStats();
+    private final Set<Download> active = ConcurrentHashMap.newKeySet();
+    /** Free places under {@link SendSettings#maxDownloads()}, null when there is no cap. */
+    private final Semaphore slots;
+    private final Queue<Download> waitingForSlot = new ConcurrentLinkedQueue<>();
+    private final ScheduledExecutorService sweeper;
+    private volatile boolean closed;
+
+    Scheduler(SendSettings settings) {
+        this.settings = settings;
+        this.slots = settings.maxDownloads() > 0 ? new Semaphore(settings.maxDownloads()) : null;
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
+                .name(kind().name().toLowerCase() + "-write-timeouts").factory());
+        long period = Math.max(10, Math.min(1000, settings.writeTimeout().toMillis() / 4));
+        sweeper.scheduleWithFixedDelay(this::endOverdueWrites, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Schedules the first turn of a download that has a place. Called on the HTTP layer's thread; must not block. */
+    abstract void begin(Download download);
+
+    /**
+     * One turn of a download, on the thread the algorithm chose. Ends the download or schedules its next turn.
+     * May block only in algorithms that allow blocking writes.
+     */
+    abstract void turn(Download download) throws Exception;
+
+    @Override
+    public final Admission admit() {
+        if (closed || stats.waiting.incrementAndGet() > settings.queueLimit()) {
+            stats.waiting.decrementAndGet();
+            stats.rejected();
+            return null;
+        }
+        stats.admitted();
+        return new Admission(this);
+    }
+
+    void cancelAdmission() {
+        stats.waiting.decrementAndGet();
+    }
+
+    void start(Download download) {
+        download.attach(this);
+        active.add(download);
+        if (closed) {
+            download.end(Outcome.SERVER_ERROR, new IllegalStateException("server is shutting down"));
+            return;
+        }
+        if (slots == null) {
+            begin(download);
+        } else {
+            waitingForSlot.add(download);
+            beginWaitingWhileSlotsFree();
+        }
+    }
+
+    private void beginWaitingWhileSlotsFree() {
+        while (!waitingForSlot.isEmpty() && slots.tryAcquire()) {
+            Download next = waitingForSlot.poll();
+            if (next == null) {
+                slots.release();
+                return;
+            }
+            begin(next);
+        }
+    }
+
+    void firstTurnBegun() {
+        stats.waiting.decrementAndGet();
+        stats.inProgress.incrementAndGet();
+    }
+
+    /** Runs one turn on the current thread; whatever it throws ends the download with the matching outcome. */
+    final void runTurn(Download download) {
+        download.beginTurn();
+        if (download.isEnded()) {
+            return;
+        }
+        try {
+            turn(download);
+        } catch (Throwable t) {
+            download.fail(t);
+        }
+    }
+
+    /** Runs the next turn on a pool worker, behind the turns already queued. */
+    final void runOn(Executor workers, Download download) {
+        try {
+            workers.execute(() -> runTurn(download));
+        } catch (RejectedExecutionException e) {
+            download.end(Outcome.SERVER_ERROR, e);
+        }
+    }
+
+    /** The turn of SBA and VTA: the whole rest of the download, one blocking chunk write after another. */
+    static void sendRest(Download download) throws Exception {
+        while (download.hasRemaining()) {
+            download.writeChunkBlocking();
+        }
+        download.complete();
+    }
+
+    void ended(Download download, boolean hadTurn, Outcome outcome, long bytes) {
+        active.remove(download);
+        if (hadTurn) {
+            stats.inProgress.decrementAndGet();
+        } else {
+            stats.waiting.decrementAndGet();
+        }
+        stats.ended(outcome, bytes);
+        if (slots != null && !waitingForSlot.remove(download)) {
+            slots.release();
+            beginWaitingWhileSlotsFree();
+        }
+    }
+
+    private void endOverdueWrites() {
+        long now = System.nanoTime();
+        long timeout = settings.writeTimeout().toNanos();
+        for (Download download : active) {
+            if (download.isWriteOverdue(now, timeout)) {
+                download.timedOut();
+            }
+        }
+    }
+
+    @Override
+    public final AlgorithmStats.Snapshot stats() {
+        return stats.snapshot();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        sweeper.shutdownNow();
+        for (Download download : active) {
+            download.end(Outcome.SERVER_ERROR, new IllegalStateException("server stopped"));
+        }
+    }
+}

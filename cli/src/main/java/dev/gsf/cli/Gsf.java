@@ -1,0 +1,20 @@
+package dev.gsf.cli;
+
+import dev.gsf.server.FilesCommand;
+import dev.gsf.server.ServeCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The ./gsf entry point. It only wires the subcommands that the other modules define. */
+@Command(name = "gsf", mixinStandardHelpOptions = true, version = "grizzly-sendfile 0.1.0",
+        description = "A Grizzly file server with swappable send algorithms, and the kit that benchmarks them.",
+        subcommands = {
+                ServeCommand.class,
+                FilesCommand.class,
+                CommandLine.HelpCommand.class,
+        })
+public final class Gsf {
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Gsf()).execute(args));
+    }
+}

@@ -1,0 +1,167 @@
+package dev.gsf.server;
+
+import dev.gsf.algorithms.Admission;
+import dev.gsf.algorithms.Download;
+import dev.gsf.algorithms.Outcome;
+import dev.gsf.algorithms.SendAlgorithm;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.glassfish.grizzly.http.Method;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.Header;
+
+/**
+ * The HTTP layer: methods, paths, validators, conditional requests and ranges decide the status and the headers;
+ * the body of a download is handed to the send algorithm, which is the only thing that writes file bytes.
+ *
+ * <p>Called by Grizzly on its HTTP threads; it opens files and commits headers but never waits for a client.
+ */
+final class FileHandler extends HttpHandler {
+    private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
+    static final String ALGORITHM_HEADER = "X-Send-Algorithm";
+
+    private final PathResolver resolver;
+    private final SendAlgorithm algorithm;
+    private final AccessLog accessLog;
+    private final String serverHeader;
+
+    FileHandler(PathResolver resolver, SendAlgorithm algorithm, AccessLog accessLog) {
+        this.resolver = resolver;
+        this.algorithm = algorithm;
+        this.accessLog = accessLog;
+        this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
+    }
+
+    @Override
+    public void service(Request request, Response response) throws Exception {
+        response.setHeader(Header.Server, serverHeader);
+        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
+        Method method = request.getMethod();
+        boolean head = Method.HEAD.equals(method);
+        if (!head && !Method.GET.equals(method)) {
+            response.setHeader(Header.Allow, "GET, HEAD");
+            refuse(request, response, 405, "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
+            return;
+        }
+        String rawPath = request.getRequestURI();
+        switch (resolver.resolve(rawPath)) {
+            case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
+            case PathResolver.Found found -> serveFile(request, response, found, head);
+        }
+    }
+
+    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
+            throws IOException {
+        long fileLength = found.attributes().size();
+        Validators validators = Validators.of(found.attributes());
+        response.setHeader(Header.ETag, validators.etag());
+        response.setHeader(Header.LastModified, validators.lastModified());
+        response.setHeader(Header.AcceptRanges, "bytes");
+
+        switch (validators.evaluate(request.getHeader(Header.IfMatch), request.getHeader(Header.IfUnmodifiedSince),
+                request.getHeader(Header.IfNoneMatch), request.getHeader(Header.IfModifiedSince))) {
+            case NOT_MODIFIED -> {
+                response.setStatus(304);
+                accessLog.log(request, 304, 0);
+                return;
+            }
+            case FAILED -> {
+                refuse(request, response, 412, "precondition failed");
+                return;
+            }
+            case PROCEED -> {
+            }
+        }
+
+        ByteRange.Request wanted = validators.ifRangeHolds(request.getHeader(Header.IfRange))
+                ? ByteRange.parse(request.getHeader(Header.Range), fileLength)
+                : new ByteRange.Whole();
+        ByteRange range = switch (wanted) {
+            case ByteRange.Unsatisfiable u -> null;
+            case ByteRange.Partial partial -> partial.range();
+            case ByteRange.Whole whole -> new ByteRange(0, fileLength);
+        };
+        if (range == null) {
+            response.setHeader(Header.ContentRange, "bytes */" + fileLength);
+            refuse(request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
+            return;
+        }
+        boolean hasBody = !head && range.length() > 0;
+        Admission admission = null;
+        FileChannel file = null;
+        if (hasBody) {
+            admission = algorithm.admit();
+            if (admission == null) {
+                LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
+                        + request.getRemoteAddr());
+                response.setHeader(Header.RetryAfter, "1");
+                refuse(request, response, 503, "server busy: the download queue is full, retry later");
+                return;
+            }
+            try {
+                file = FileChannel.open(found.file(), StandardOpenOption.READ);
+            } catch (IOException | SecurityException e) {
+                admission.cancel();
+                LOG.log(Level.WARNING, "cannot open " + found.file(), e);
+                refuse(request, response, 500, "cannot open the file");
+                return;
+            }
+        }
+        if (wanted instanceof ByteRange.Partial) {
+            response.setStatus(206);
+            response.setHeader(Header.ContentRange, range.contentRange(fileLength));
+        }
+        response.setContentType(ContentTypes.of(found.file().getFileName().toString()));
+        response.setContentLengthLong(range.length());
+        if (!hasBody) {
+            accessLog.log(request, response.getStatus(), 0);
+            return;
+        }
+        startDownload(request, response, found, range, admission, file);
+    }
+
+    private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
+                               Admission admission, FileChannel file) throws IOException {
+        int status = response.getStatus();
+        AccessLog.Line logLine = accessLog.begin(request);
+        response.suspend();
+        try {
+            response.flush(); // commit the headers; the body follows on the same write queue
+        } catch (IOException e) {
+            // The client is gone already; closing the connection also drops the suspended response.
+            file.close();
+            admission.cancel();
+            request.getContext().getConnection().closeSilently();
+            return;
+        }
+        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
+                (outcome, bytesSent, cause) -> {
+                    logLine.end(status, bytesSent);
+                    if (outcome == Outcome.COMPLETED) {
+                        response.resume();
+                    } else if (outcome == Outcome.SERVER_ERROR) {
+                        LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
+                                + " bytes", cause);
+                    } else {
+                        LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
+                                + " bytes: " + cause);
+                    }
+                }));
+    }
+
+    private void refuse(Request request, Response response, int status, String message) throws IOException {
+        response.setStatus(status);
+        response.setContentType("text/plain; charset=utf-8");
+        byte[] body = (status + " " + message + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        response.setContentLength(body.length);
+        if (!Method.HEAD.equals(request.getMethod())) {
+            response.getOutputStream().write(body);
+        }
+        accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.gsf.server;
+
+import dev.gsf.algorithms.AlgorithmStats;
+import dev.gsf.algorithms.SendAlgorithm;
+import java.io.IOException;
+import java.net.BindException;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+
+/**
+ * A running file server: Grizzly's HTTP listener, the {@link FileHandler} that speaks HTTP, the send algorithm and
+ * its worker pool, all built from one {@link ServerConfig}.
+ */
+public final class FileServer implements AutoCloseable {
+    private final ServerConfig config;
+    private final HttpServer http;
+    private final NetworkListener listener;
+    private final WorkerPool workers;
+    private final SendAlgorithm algorithm;
+    private final AccessLog accessLog;
+
+    private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
+                       SendAlgorithm algorithm, AccessLog accessLog) {
+        this.config = config;
+        this.http = http;
+        this.listener = listener;
+        this.workers = workers;
+        this.algorithm = algorithm;
+        this.accessLog = accessLog;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @throws ConfigException when the root is not a directory or the address cannot be bound
+     */
+    public static FileServer start(ServerConfig config) throws IOException {
+        config.requireRootDirectory();
+        PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
+        AccessLog accessLog = config.accessLog().isPresent() ? AccessLog.to(config.accessLog().get()) : AccessLog.off();
+        WorkerPool workers = new WorkerPool(config.workers());
+        SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
+        FileHandler handler = new FileHandler(resolver, algorithm, accessLog);
+
+        HttpServer http = new HttpServer();
+        NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
+        // Requests are parsed and answered on a small pool of Grizzly threads; file bytes move on ours.
+        int httpThreads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        listener.getTransport().setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
+                .setPoolName("grizzly-http").setCorePoolSize(httpThreads).setMaxPoolSize(httpThreads));
+        listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
+        http.addListener(listener);
+        http.getServerConfiguration().addHttpHandler(handler, "/");
+        http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            http.start();
+        } catch (BindException e) {
+            close(algorithm, workers, accessLog);
+            throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
+                    + e.getMessage() + " (is another server using it?)", e);
+        } catch (IOException e) {
+            close(algorithm, workers, accessLog);
+            throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
+                    + e.getMessage(), e);
+        }
+        return new FileServer(config, http, listener, workers, algorithm, accessLog);
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    /** The port actually bound (useful with port 0). */
+    public int port() {
+        return listener.getPort();
+    }
+
+    /** host:port as a client would dial it. */
+    public String address() {
+        String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
+        return host + ":" + port();
+    }
+
+    public AlgorithmStats.Snapshot algorithmStats() {
+        return algorithm.stats();
+    }
+
+    /** Workers running a turn right now. */
+    public int busyWorkers() {
+        return workers.busy();
+    }
+
+    @Override
+    public void close() {
+        http.shutdownNow();
+        close(algorithm, workers, accessLog);
+    }
+
+    private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog) {
+        algorithm.close();
+        workers.stop();
+        try {
+            accessLog.close();
+        } catch (IOException ignored) {
+            // the log is best effort; the server is stopping either way
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.gsf.server;
+
+/** One line per log record, with the time, level, logger and message, then the cause's stack trace if any. */
+public final class Logging {
+    private Logging() {
+    }
+
+    public static void configure() {
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format",
+                    "%1$tF %1$tT.%1$tL %4$s %3$s: %5$s%6$s%n");
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package dev.gsf.server;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.algorithms.SendSettings;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The server's whole configuration, validated once when loaded. Every key has a default; a config file (Java
+ * properties) and command-line flags may set any of them, flags winning.
+ *
+ * @param root           directory whose files are served
+ * @param host           address to listen on
+ * @param port           port to listen on, 0 for any free port
+ * @param algorithm      send algorithm
+ * @param workers        threads in the worker pool (SBA, EBA, ENBA)
+ * @param queue          downloads that may wait for their first turn; one more gets 503
+ * @param chunk          bytes per write
+ * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer
+ * @param maxDownloads   downloads in progress at once, 0 for no cap
+ * @param writeTimeout   a download whose client takes no chunk for this long is dropped
+ * @param followSymlinks serve symbolic links that point outside the root
+ * @param accessLog      file for a Common Log Format line per request, empty for none
+ */
+public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
+                           boolean zeroCopy, int maxDownloads, Duration writeTimeout, boolean followSymlinks,
+                           Optional<Path> accessLog) {
+
+    /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
+    public enum Key {
+        ROOT("root", "files", "directory whose files are served"),
+        HOST("host", "127.0.0.1", "address to listen on"),
+        PORT("port", "8080", "TCP port, 0-65535 (0: any free port)"),
+        ALGORITHM("algorithm", "SBA", "send algorithm: SBA, EBA, ENBA or VTA"),
+        WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
+        QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
+        CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
+        ZERO_COPY("zero-copy", "true", "send with sendfile (true) or through a buffer (false)"),
+        MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
+        WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
+        FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
+        ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none");
+
+        public final String name;
+        public final String defaultValue;
+        public final String help;
+
+        Key(String name, String defaultValue, String help) {
+            this.name = name;
+            this.defaultValue = defaultValue;
+            this.help = help;
+        }
+
+        static Optional<Key> byName(String name) {
+            return Arrays.stream(values()).filter(k -> k.name.equals(name)).findFirst();
+        }
+    }
+
+    /** The send settings this configuration gives every algorithm. */
+    public SendSettings sendSettings() {
+        return new SendSettings(chunk, zeroCopy, writeTimeout, queue, maxDownloads);
+    }
+
+    /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
+    public static Map<String, String> readFile(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new ConfigException("config: cannot read " + file + ": " + e.getMessage(), e);
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            if (Key.byName(name).isEmpty()) {
+                throw new ConfigException("config: unknown key '" + name + "' in " + file + "; known keys: "
+                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
+            }
+            values.put(name, properties.getProperty(name).trim());
+        }
+        return values;
+    }
+
+    /** Builds the configuration from the given key values, the defaults filling the rest. */
+    public static ServerConfig from(Map<String, String> values) {
+        Function<Key, String> get = key -> values.getOrDefault(key.name, key.defaultValue);
+        return new ServerConfig(
+                parse(Key.ROOT, get, Path::of),
+                parse(Key.HOST, get, ServerConfig::nonEmpty),
+                (int) range(Key.PORT, get, Long::parseLong, 0, 65535),
+                parse(Key.ALGORITHM, get, Algorithm::parse),
+                (int) range(Key.WORKERS, get, Long::parseLong, 1, 10_000),
+                (int) range(Key.QUEUE, get, Long::parseLong, 0, 1_000_000),
+                (int) range(Key.CHUNK, get, ByteSize::parse, 1024, 64L << 20),
+                parse(Key.ZERO_COPY, get, ServerConfig::bool),
+                (int) range(Key.MAX_DOWNLOADS, get, Long::parseLong, 0, 1_000_000),
+                parse(Key.WRITE_TIMEOUT, get, ServerConfig::duration),
+                parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
+                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))));
+    }
+
+    /** Checks what only the file system can tell; called once before the server starts. */
+    public ServerConfig requireRootDirectory() {
+        if (!Files.isDirectory(root)) {
+            throw new ConfigException("root: '" + root + "' is not a directory (" + Key.ROOT.help + ")");
+        }
+        return this;
+    }
+
+    /** The start-up line: everything that decides what a benchmark measures. */
+    public String describe(String address) {
+        return String.format(Locale.ROOT,
+                "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
+                        + " max-downloads=%s write-timeout=%dms",
+                root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
+                zeroCopy, maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis());
+    }
+
+    private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {
+        String text = get.apply(key);
+        try {
+            return parser.apply(text);
+        } catch (RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new ConfigException(key.name + ": " + why + " (" + key.help + ")", e);
+        }
+    }
+
+    private static long range(Key key, Function<Key, String> get, Function<String, Long> parser, long min, long max) {
+        long value = parse(key, get, text -> {
+            try {
+                return parser.apply(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + text + "' is not a whole number");
+            }
+        });
+        if (value < min || value > max) {
+            throw new ConfigException(key.name + ": " + get.apply(key) + " is out of range (" + key.help + ")");
+        }
+        return value;
+    }
+
+    private static String nonEmpty(String s) {
+        if (s.isBlank()) {
+            throw new IllegalArgumentException("must not be empty");
+        }
+        return s;
+    }
+
+    private static boolean bool(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new IllegalArgumentException("'" + s + "' is not true or false");
+        };
+    }
+
+    /** 250ms, 30s, 2m, or a plain number of seconds. */
+    static Duration duration(String s) {
+        var m = java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m)?").matcher(s.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + s + "' is not a duration (examples: 500ms, 30s, 2m)");
+        }
+        long n = Long.parseLong(m.group(1));
+        Duration d = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "m" -> Duration.ofMinutes(n);
+            default -> Duration.ofSeconds(n);
+        };
+        if (d.isZero()) {
+            throw new IllegalArgumentException("must be longer than zero");
+        }
+        return d;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.gsf.server;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The bounded pool that runs the turns of downloads (SBA, EBA, ENBA): a fixed number of platform threads taking turns
+ * in FIFO order. Its queue is not bounded here: how many new downloads may wait is decided at admission (the
+ * {@code queue} setting), and a download already admitted must always be able to queue its next turn.
+ */
+final class WorkerPool extends ThreadPoolExecutor {
+
+    WorkerPool(int threads) {
+        super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                Thread.ofPlatform().name("gsf-worker-", 1).factory());
+        prestartAllCoreThreads();
+    }
+
+    /** Workers running a turn right now. */
+    int busy() {
+        return getActiveCount();
+    }
+
+    /** Stops taking turns and waits a little for the running ones, which closing the algorithm has ended. */
+    void stop() {
+        shutdownNow();
+        try {
+            awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
