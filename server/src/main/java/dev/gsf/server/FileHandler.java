@@ -138,7 +138,7 @@ final class FileHandler extends HttpHandler {
             // The client is gone already; closing the connection also drops the suspended response.
             file.close();
             admission.cancel();
-            request.getContext().getConnection().closeSilently();
+            request.getContext().getConnection().terminateSilently();
             return;
         }
         admission.start(new Download(file, range.start(), range.length(), request.getContext(),
