@@ -1,5 +1,6 @@
 package dev.gsf.cli;
 
+import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
 import picocli.CommandLine;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 ServeCommand.class,
                 FilesCommand.class,
+                BenchAlgorithmsCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {
