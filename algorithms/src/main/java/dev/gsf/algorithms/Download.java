@@ -196,8 +196,10 @@ public final class Download {
             // nothing was written through this channel; a failed close loses nothing
         }
         if (outcome != Outcome.COMPLETED) {
-            // Fails the write still queued, if any, and tells Grizzly to drop the suspended response.
-            connection.getConnection().closeSilently();
+            // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen
+            // with clients that reset mid-body). Terminating fails any write still queued and tells Grizzly to drop
+            // the suspended response.
+            connection.getConnection().terminateSilently();
         }
         // Marks the download started so that a turn still queued does nothing and counts nothing.
         boolean hadTurn = !started.compareAndSet(false, true);

@@ -1,5 +1,6 @@
 package dev.gsf.cli;
 
+import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 FilesCommand.class,
                 LoadCommand.class,
+                BenchAlgorithmsCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {

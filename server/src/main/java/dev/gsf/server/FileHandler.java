@@ -13,6 +13,7 @@ import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.FastHttpDateFormat;
 import org.glassfish.grizzly.http.util.Header;
 
 /**
@@ -40,6 +41,7 @@ final class FileHandler extends HttpHandler {
     @Override
     public void service(Request request, Response response) throws Exception {
         response.setHeader(Header.Server, serverHeader);
+        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
         response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
@@ -136,7 +138,7 @@ final class FileHandler extends HttpHandler {
             // The client is gone already; closing the connection also drops the suspended response.
             file.close();
             admission.cancel();
-            request.getContext().getConnection().closeSilently();
+            request.getContext().getConnection().terminateSilently();
             return;
         }
         admission.start(new Download(file, range.start(), range.length(), request.getContext(),
@@ -145,8 +147,10 @@ final class FileHandler extends HttpHandler {
                     if (outcome == Outcome.COMPLETED) {
                         response.resume();
                     } else if (outcome == Outcome.SERVER_ERROR) {
+                        // Expected failures (I/O, shutdown) in one line; anything else is a bug: full trace.
+                        boolean expected = cause instanceof IOException || cause instanceof IllegalStateException;
                         LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
-                                + " bytes", cause);
+                                + " bytes: " + cause, expected ? null : cause);
                     } else {
                         LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
                                 + " bytes: " + cause);

@@ -56,6 +56,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--access-log", paramLabel = "FILE", description = "write a Common Log Format line per request")
     String accessLog;
 
+    /** Runs {@code serve} alone, for benchmarks that start servers as child processes. */
+    public static void main(String[] args) {
+        System.exit(new picocli.CommandLine(new ServeCommand()).execute(args));
+    }
+
     @Override
     public Integer call() throws Exception {
         Logging.configure();

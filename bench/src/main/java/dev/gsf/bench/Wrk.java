@@ -1,0 +1,84 @@
+package dev.gsf.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The wrk HTTP benchmark (Debian package {@code wrk}) as a {@link LoadClient}: 2 threads, one per core here. */
+public final class Wrk implements LoadClient {
+    private static final Pattern TOTALS = Pattern.compile("(\\d+) requests in ([\\d.]+)(us|ms|s|m), ([\\d.]+)([KMGT]?B) read");
+    private static final Pattern ERRORS = Pattern.compile(
+            "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
+    private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
+
+    static boolean isInstalled() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, "wrk"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String name() {
+        return "wrk";
+    }
+
+    @Override
+    public Result run(String url, int connections, Duration duration) throws IOException {
+        Process wrk = new ProcessBuilder(List.of("wrk", "-t2", "-c" + connections, "-d" + duration.toSeconds() + "s",
+                "--timeout", "30s", url)).redirectErrorStream(true).start();
+        String output;
+        try {
+            output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!wrk.waitFor(duration.toSeconds() + 60, TimeUnit.SECONDS)) {
+                wrk.destroyForcibly();
+                throw new IOException("wrk did not finish");
+            }
+        } catch (InterruptedException e) {
+            wrk.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        return parse(output);
+    }
+
+    static Result parse(String output) throws IOException {
+        Matcher totals = TOTALS.matcher(output);
+        if (!totals.find()) {
+            throw new IOException("cannot read wrk's output: " + output);
+        }
+        double seconds = Double.parseDouble(totals.group(2)) * switch (totals.group(3)) {
+            case "us" -> 1e-6;
+            case "ms" -> 1e-3;
+            case "m" -> 60;
+            default -> 1;
+        };
+        double bytes = Double.parseDouble(totals.group(4)) * switch (totals.group(5)) {
+            case "KB" -> 1024.0;
+            case "MB" -> 1024.0 * 1024;
+            case "GB" -> 1024.0 * 1024 * 1024;
+            case "TB" -> 1024.0 * 1024 * 1024 * 1024;
+            default -> 1;
+        };
+        long errors = 0;
+        Matcher socketErrors = ERRORS.matcher(output);
+        if (socketErrors.find()) {
+            for (int i = 1; i <= 4; i++) {
+                errors += Long.parseLong(socketErrors.group(i));
+            }
+        }
+        Matcher non2xx = NON_2XX.matcher(output);
+        if (non2xx.find()) {
+            errors += Long.parseLong(non2xx.group(1));
+        }
+        return new Result(Long.parseLong(totals.group(1)), (long) bytes, seconds, errors);
+    }
+}

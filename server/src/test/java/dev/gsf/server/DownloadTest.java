@@ -1,0 +1,57 @@
+package dev.gsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.files.Manifest;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class DownloadTest {
+    private static final Path FILES = TestFiles.fileSet();
+    private static final Manifest MANIFEST = TestFiles.committedManifest();
+
+    @ParameterizedTest(name = "{0} zero-copy={1}")
+    @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
+    void everyFileOfTheSetArrivesWhole_viaHttpClientAndRawSocket(Algorithm algorithm, boolean zeroCopy)
+            throws Exception {
+        try (FileServer server = Servers.start(FILES, algorithm, "zero-copy", Boolean.toString(zeroCopy));
+             HttpClient client = HttpClient.newHttpClient();
+             RawHttp raw = new RawHttp(server.port())) {
+            for (Manifest.Entry entry : MANIFEST.entries()) {
+                HttpResponse<InputStream> response = client.send(
+                        HttpRequest.newBuilder(URI.create("http://" + server.address() + "/" + entry.name())).build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(response.headers().firstValue("X-Send-Algorithm")).hasValue(algorithm.name());
+                assertThat(md5(response.body())).as(entry.name() + " via HttpClient").isEqualTo(entry.md5());
+
+                // The raw socket reuses one connection for the whole set: keep-alive across downloads.
+                RawHttp.Response viaSocket = raw.exchange("GET", "/" + entry.name());
+                assertThat(viaSocket.status()).isEqualTo(200);
+                assertThat(viaSocket.md5()).as(entry.name() + " via raw socket").isEqualTo(entry.md5());
+            }
+            assertThat(server.algorithmStats().ended(dev.gsf.algorithms.Outcome.COMPLETED))
+                    .isEqualTo(2L * MANIFEST.entries().size());
+        }
+    }
+
+    static String md5(InputStream in) throws Exception {
+        MessageDigest md5 = RawHttp.md5();
+        try (in) {
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                md5.update(buffer, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(md5.digest());
+    }
+}

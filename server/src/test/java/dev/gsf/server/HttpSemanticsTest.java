@@ -1,0 +1,208 @@
+package dev.gsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.HexFormat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** HTTP semantics, the same for every algorithm: methods, validators, conditionals, ranges, errors, keep-alive. */
+class HttpSemanticsTest {
+    private static final int SIZE = 300_000;
+    private static final String LAST_MODIFIED = "Tue, 03 Nov 2026 10:00:00 GMT";
+    @TempDir
+    static Path root;
+    private static byte[] content;
+    private FileServer server;
+
+    @BeforeAll
+    static void writeFiles() throws IOException {
+        content = new byte[SIZE];
+        new java.util.Random(42).nextBytes(content);
+        Path file = root.resolve("data.bin");
+        Files.write(file, content);
+        Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2026-11-03T10:00:00Z")));
+        Files.writeString(root.resolve("note.txt"), "hello\n");
+        Files.write(root.resolve("empty.bin"), new byte[0]);
+        Files.createDirectories(root.resolve("sub"));
+        Files.writeString(root.resolve("sub").resolve("a..b"), "dots inside a name are fine\n");
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private RawHttp connect(Algorithm algorithm) throws IOException {
+        server = Servers.start(root, algorithm);
+        return new RawHttp(server.port());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void getSendsValidatorsTypeAndLength(Algorithm algorithm) throws IOException {
+        try (RawHttp http = connect(algorithm)) {
+            RawHttp.Response r = http.exchange("GET", "/data.bin");
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.header("Content-Length")).isEqualTo(Integer.toString(SIZE));
+            assertThat(r.header("Content-Type")).isEqualTo("application/octet-stream");
+            assertThat(r.header("Last-Modified")).isEqualTo(LAST_MODIFIED);
+            assertThat(r.header("ETag")).matches("\"[0-9a-f]+-[0-9a-f]+\"");
+            assertThat(r.header("Accept-Ranges")).isEqualTo("bytes");
+            assertThat(r.header("Date")).endsWith("GMT");
+            assertThat(r.header("Server")).contains(algorithm.name());
+            assertThat(r.md5()).isEqualTo(md5(content, 0, SIZE));
+
+            RawHttp.Response text = http.exchange("GET", "/note.txt");
+            assertThat(text.header("Content-Type")).isEqualTo("text/plain; charset=utf-8");
+            assertThat(text.body()).isEqualTo("hello\n");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void headAnswersLikeGetWithoutABody_andTheConnectionStaysUsable(Algorithm algorithm) throws IOException {
+        try (RawHttp http = connect(algorithm)) {
+            RawHttp.Response head = http.exchange("HEAD", "/data.bin");
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("Content-Length")).isEqualTo(Integer.toString(SIZE));
+            assertThat(head.header("ETag")).isNotBlank();
+            // Had the server sent a body after the HEAD, this would read it as a status line.
+            RawHttp.Response next = http.exchange("GET", "/note.txt");
+            assertThat(next.status()).isEqualTo(200);
+            assertThat(next.body()).isEqualTo("hello\n");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void eachSingleRangeFormGives206WithContentRange(Algorithm algorithm) throws IOException {
+        try (RawHttp http = connect(algorithm)) {
+            RawHttp.Response closed = http.exchange("GET", "/data.bin", "Range: bytes=100-199");
+            assertThat(closed.status()).isEqualTo(206);
+            assertThat(closed.header("Content-Range")).isEqualTo("bytes 100-199/" + SIZE);
+            assertThat(closed.bodyLength()).isEqualTo(100);
+            assertThat(closed.md5()).isEqualTo(md5(content, 100, 100));
+
+            RawHttp.Response open = http.exchange("GET", "/data.bin", "Range: bytes=299000-");
+            assertThat(open.status()).isEqualTo(206);
+            assertThat(open.header("Content-Range")).isEqualTo("bytes 299000-299999/" + SIZE);
+            assertThat(open.md5()).isEqualTo(md5(content, 299_000, 1000));
+
+            RawHttp.Response suffix = http.exchange("GET", "/data.bin", "Range: bytes=-500");
+            assertThat(suffix.status()).isEqualTo(206);
+            assertThat(suffix.header("Content-Range")).isEqualTo("bytes 299500-299999/" + SIZE);
+            assertThat(suffix.md5()).isEqualTo(md5(content, 299_500, 500));
+
+            RawHttp.Response beyondEnd = http.exchange("GET", "/data.bin", "Range: bytes=299990-400000");
+            assertThat(beyondEnd.status()).isEqualTo(206);
+            assertThat(beyondEnd.header("Content-Range")).isEqualTo("bytes 299990-299999/" + SIZE);
+
+            RawHttp.Response largerSuffix = http.exchange("GET", "/data.bin", "Range: bytes=-999999");
+            assertThat(largerSuffix.status()).isEqualTo(206);
+            assertThat(largerSuffix.bodyLength()).isEqualTo(SIZE);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void unsatisfiableRangeGives416_andMultiOrMalformedRangesGiveTheWholeFile(Algorithm algorithm)
+            throws IOException {
+        try (RawHttp http = connect(algorithm)) {
+            RawHttp.Response pastEnd = http.exchange("GET", "/data.bin", "Range: bytes=300000-");
+            assertThat(pastEnd.status()).isEqualTo(416);
+            assertThat(pastEnd.header("Content-Range")).isEqualTo("bytes */" + SIZE);
+
+            assertThat(http.exchange("GET", "/data.bin", "Range: bytes=-0").status()).isEqualTo(416);
+            assertThat(http.exchange("GET", "/empty.bin", "Range: bytes=0-").status()).isEqualTo(416);
+
+            RawHttp.Response multi = http.exchange("GET", "/data.bin", "Range: bytes=0-9,20-29");
+            assertThat(multi.status()).isEqualTo(200);
+            assertThat(multi.bodyLength()).isEqualTo(SIZE);
+
+            for (String malformed : new String[] {"bytes=9-0", "bytes=abc", "items=0-9", "bytes=--5", "bytes"}) {
+                RawHttp.Response r = http.exchange("GET", "/data.bin", "Range: " + malformed);
+                assertThat(r.status()).as(malformed).isEqualTo(200);
+                assertThat(r.md5()).as(malformed).isEqualTo(md5(content, 0, SIZE));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void conditionalRequestsGive304Or412_andIfRangeFallsBackToTheWholeFile(Algorithm algorithm) throws IOException {
+        try (RawHttp http = connect(algorithm)) {
+            String etag = http.exchange("HEAD", "/data.bin").header("ETag");
+
+            RawHttp.Response inm = http.exchange("GET", "/data.bin", "If-None-Match: \"other\", " + etag);
+            assertThat(inm.status()).isEqualTo(304);
+            assertThat(inm.header("ETag")).isEqualTo(etag);
+            assertThat(http.exchange("GET", "/data.bin", "If-None-Match: W/" + etag).status()).isEqualTo(304);
+            assertThat(http.exchange("GET", "/data.bin", "If-None-Match: *").status()).isEqualTo(304);
+            assertThat(http.exchange("GET", "/data.bin", "If-None-Match: \"other\"").status()).isEqualTo(200);
+
+            assertThat(http.exchange("GET", "/data.bin", "If-Modified-Since: " + LAST_MODIFIED).status())
+                    .isEqualTo(304);
+            assertThat(http.exchange("GET", "/data.bin", "If-Modified-Since: Mon, 02 Nov 2026 10:00:00 GMT")
+                    .status()).isEqualTo(200);
+            // If-None-Match wins over If-Modified-Since.
+            assertThat(http.exchange("GET", "/data.bin", "If-None-Match: \"other\"",
+                    "If-Modified-Since: " + LAST_MODIFIED).status()).isEqualTo(200);
+            assertThat(http.exchange("HEAD", "/data.bin", "If-None-Match: " + etag).status()).isEqualTo(304);
+
+            assertThat(http.exchange("GET", "/data.bin", "If-Match: \"other\"").status()).isEqualTo(412);
+            assertThat(http.exchange("GET", "/data.bin", "If-Match: " + etag, "Range: bytes=0-0").status())
+                    .isEqualTo(206);
+            assertThat(http.exchange("GET", "/data.bin", "If-Unmodified-Since: Mon, 02 Nov 2026 10:00:00 GMT")
+                    .status()).isEqualTo(412);
+
+            assertThat(http.exchange("GET", "/data.bin", "Range: bytes=0-9", "If-Range: " + etag).status())
+                    .isEqualTo(206);
+            assertThat(http.exchange("GET", "/data.bin", "Range: bytes=0-9", "If-Range: " + LAST_MODIFIED).status())
+                    .isEqualTo(206);
+            RawHttp.Response stale = http.exchange("GET", "/data.bin", "Range: bytes=0-9", "If-Range: \"old\"");
+            assertThat(stale.status()).isEqualTo(200);
+            assertThat(stale.bodyLength()).isEqualTo(SIZE);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void errorsHaveTheirStatusAndAClearMessage(Algorithm algorithm) throws IOException {
+        try (RawHttp http = connect(algorithm)) {
+            RawHttp.Response missing = http.exchange("GET", "/no-such-file.bin");
+            assertThat(missing.status()).isEqualTo(404);
+            assertThat(missing.body()).contains("no such file");
+
+            for (String method : new String[] {"POST", "PUT", "DELETE", "OPTIONS", "PATCH"}) {
+                RawHttp.Response r = http.exchange(method, "/data.bin", "Content-Length: 0");
+                assertThat(r.status()).as(method).isEqualTo(405);
+                assertThat(r.header("Allow")).isEqualTo("GET, HEAD");
+            }
+            assertThat(http.exchange("GET", "/sub").status()).as("directory").isEqualTo(404);
+            assertThat(http.exchange("GET", "/").status()).as("root directory").isEqualTo(404);
+            assertThat(http.exchange("GET", "/sub/a..b").body()).isEqualTo("dots inside a name are fine\n");
+            assertThat(http.exchange("GET", "/empty.bin").bodyLength()).isZero();
+            // Still one connection: every error above left it usable.
+            assertThat(http.exchange("GET", "/note.txt").body()).isEqualTo("hello\n");
+        }
+    }
+
+    static String md5(byte[] bytes, int offset, int length) {
+        MessageDigest md5 = RawHttp.md5();
+        md5.update(bytes, offset, length);
+        return HexFormat.of().formatHex(md5.digest());
+    }
+}

@@ -1,0 +1,147 @@
+package dev.gsf.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A minimal HTTP/1.1 client over a plain socket, for what java.net.http will not send (odd paths, raw bytes) and for
+ * keep-alive checks. One instance is one connection; responses are read with Content-Length framing.
+ */
+public final class RawHttp implements AutoCloseable {
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+
+    /** A response: status, headers with lower-case names, body length and MD5, and the body when it is small. */
+    public record Response(int status, Map<String, String> headers, long bodyLength, String md5, byte[] smallBody) {
+        public String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+
+        public String body() {
+            return new String(smallBody, StandardCharsets.UTF_8);
+        }
+    }
+
+    public RawHttp(int port) throws IOException {
+        socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        socket.setSoTimeout(30_000);
+        in = new java.io.BufferedInputStream(socket.getInputStream(), 1 << 16);
+        out = socket.getOutputStream();
+    }
+
+    public Socket socket() {
+        return socket;
+    }
+
+    /** Sends {@code METHOD target HTTP/1.1} with Host and the given extra header lines. */
+    public void send(String method, String target, String... headerLines) throws IOException {
+        StringBuilder request = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        for (String line : headerLines) {
+            request.append(line).append("\r\n");
+        }
+        request.append("\r\n");
+        sendRaw(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    public void sendRaw(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
+    public Response exchange(String method, String target, String... headerLines) throws IOException {
+        send(method, target, headerLines);
+        return read(method.equals("HEAD"));
+    }
+
+    /** Reads the status line and headers only. */
+    public Response readHead() throws IOException {
+        String statusLine = line();
+        String[] parts = statusLine.split(" ", 3);
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
+            throw new IOException("not an HTTP status line: " + statusLine);
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String line = line(); !line.isEmpty(); line = line()) {
+            int colon = line.indexOf(':');
+            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+        }
+        return new Response(Integer.parseInt(parts[1]), headers, 0, null, new byte[0]);
+    }
+
+    /** Reads a whole response; a HEAD response or a 304 has no body whatever its Content-Length says. */
+    public Response read(boolean noBody) throws IOException {
+        Response head = readHead();
+        long length = head.status() == 304 || head.status() == 204 || noBody ? 0
+                : Long.parseLong(head.headers().getOrDefault("content-length", "0"));
+        MessageDigest md5 = md5();
+        ByteArrayOutputStream small = new ByteArrayOutputStream();
+        byte[] buffer = new byte[1 << 16];
+        long left = length;
+        while (left > 0) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (n < 0) {
+                throw new EOFException("body ended after " + (length - left) + " of " + length + " bytes");
+            }
+            md5.update(buffer, 0, n);
+            if (small.size() < 4096) {
+                small.write(buffer, 0, Math.min(n, 4096 - small.size()));
+            }
+            left -= n;
+        }
+        return new Response(head.status(), head.headers(), length, HexFormat.of().formatHex(md5.digest()),
+                small.toByteArray());
+    }
+
+    /** Reads up to n body bytes (after {@link #readHead()}); fewer only at end of stream. */
+    public int readSome(byte[] into) throws IOException {
+        return in.read(into);
+    }
+
+    /** True when the server has closed the connection (end of stream within the socket timeout). */
+    public boolean closedByServer() {
+        try {
+            return in.read() < 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private String line() throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                throw new EOFException("connection closed in the response head");
+            }
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
+    }
+
+    static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.gsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gsf.algorithms.Algorithm;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.ByteArrayOutputStream;
+import java.net.ServerSocket;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ServerConfigTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyKeyHasADefault() {
+        ServerConfig config = ServerConfig.from(Map.of());
+        assertThat(config.host()).isEqualTo("127.0.0.1");
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.algorithm()).isEqualTo(Algorithm.SBA);
+        assertThat(config.workers()).isEqualTo(50);
+        assertThat(config.queue()).isEqualTo(10_000);
+        assertThat(config.chunk()).isEqualTo(64 * 1024);
+        assertThat(config.zeroCopy()).isTrue();
+        assertThat(config.maxDownloads()).isZero();
+        assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.followSymlinks()).isFalse();
+        assertThat(config.accessLog()).isEmpty();
+    }
+
+    @Test
+    void sizesDurationsAndBooleansParseAsPeopleWriteThem() {
+        ServerConfig config = ServerConfig.from(Map.of("chunk", "40KB", "write-timeout", "500ms",
+                "zero-copy", "off", "algorithm", "enba"));
+        assertThat(config.chunk()).isEqualTo(40 * 1024);
+        assertThat(config.writeTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(config.zeroCopy()).isFalse();
+        assertThat(config.algorithm()).isEqualTo(Algorithm.ENBA);
+        assertThat(ByteSize.parse("1M")).isEqualTo(1 << 20);
+        assertThat(ByteSize.parse("2GiB")).isEqualTo(2L << 30);
+        assertThat(ByteSize.format(81 * 1024)).isEqualTo("81K");
+    }
+
+    @Test
+    void invalidValuesNameTheKeyAndWhatIsAllowed() {
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("algorithm", "FAST")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("algorithm: ").hasMessageContaining("SBA, EBA, ENBA, VTA");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("chunk", "lots")))
+                .hasMessageStartingWith("chunk: ").hasMessageContaining("64K");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("chunk", "12")))
+                .hasMessageStartingWith("chunk: 12 is out of range");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("workers", "0")))
+                .hasMessageStartingWith("workers: 0 is out of range");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("port", "70000")))
+                .hasMessageStartingWith("port: ");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("zero-copy", "maybe")))
+                .hasMessageStartingWith("zero-copy: ");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("write-timeout", "0s")))
+                .hasMessageStartingWith("write-timeout: ");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("root", dir.resolve("missing").toString()))
+                .requireRootDirectory()).hasMessageStartingWith("root: ");
+    }
+
+    @Test
+    void aConfigFileSetsKeysAndRejectsUnknownOnes() throws IOException {
+        Path file = dir.resolve("gsf.properties");
+        Files.writeString(file, "# comment\nalgorithm = EBA\nchunk=40K\n");
+        assertThat(ServerConfig.readFile(file)).containsEntry("algorithm", "EBA").containsEntry("chunk", "40K");
+        Files.writeString(file, "algoritm=EBA\n");
+        assertThatThrownBy(() -> ServerConfig.readFile(file))
+                .hasMessageContaining("unknown key 'algoritm'").hasMessageContaining("algorithm");
+    }
+
+    @Test
+    void serveExitsNonZeroWithOneClearLine_whenTheFlagsOverrideTheFileWithSomethingInvalid() throws IOException {
+        Path file = dir.resolve("gsf.properties");
+        Files.writeString(file, "root=" + dir + "\nworkers=5\n");
+        Result r = serve("--config", file.toString(), "--workers", "many");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.stderr.strip()).startsWith("gsf serve: workers: 'many' is not a whole number");
+    }
+
+    @Test
+    void serveExitsNonZeroWhenThePortIsTaken() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Result r = serve("--root", dir.toString(), "--port", Integer.toString(taken.getLocalPort()));
+            assertThat(r.exitCode).isEqualTo(2);
+            assertThat(r.stderr).startsWith("gsf serve: port: cannot listen on 127.0.0.1:" + taken.getLocalPort());
+        }
+    }
+
+    private record Result(int exitCode, String stderr) {
+    }
+
+    private static Result serve(String... args) {
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true));
+        try {
+            int code = new CommandLine(new ServeCommand()).execute(args);
+            return new Result(code, err.toString());
+        } finally {
+            System.setErr(originalErr);
+        }
+    }
+}

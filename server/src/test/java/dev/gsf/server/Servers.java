@@ -1,0 +1,28 @@
+package dev.gsf.server;
+
+import dev.gsf.algorithms.Algorithm;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Starts real servers on an ephemeral loopback port for tests. */
+public final class Servers {
+    private Servers() {
+    }
+
+    /**
+     * A server on 127.0.0.1:0 serving {@code root} with the given algorithm; {@code keyValues} are further config
+     * keys and values, alternating (e.g. "workers", "2").
+     */
+    public static FileServer start(Path root, Algorithm algorithm, String... keyValues) throws IOException {
+        Map<String, String> values = new HashMap<>();
+        values.put("root", root.toString());
+        values.put("port", "0");
+        values.put("algorithm", algorithm.name());
+        for (int i = 0; i < keyValues.length; i += 2) {
+            values.put(keyValues[i], keyValues[i + 1]);
+        }
+        return FileServer.start(ServerConfig.from(values));
+    }
+}
