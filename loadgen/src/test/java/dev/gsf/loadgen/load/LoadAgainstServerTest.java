@@ -135,8 +135,10 @@ class LoadAgainstServerTest {
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         Map<String, Object> s = run.summary();
         double steady = (Double) s.get("steadyDownloads");
-        assertThat(steady).isBetween(8.0, 22.0);
-        assertThat((Double) s.get("completed")).isGreaterThan(steady + 8);
+        // At most 2 x (2 s / 200 ms) start and end inside steady state, however fast the server is...
+        assertThat(steady).isBetween(6.0, 21.0);
+        // ...while ramp-up and ramp-down (another 2 s) add downloads that must not count.
+        assertThat((Double) s.get("completed")).isGreaterThanOrEqualTo(steady + 4);
         assertThat((Double) s.get("downloadsPerSecond")).isEqualTo(steady / 2.0);
     }
 

@@ -35,21 +35,24 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
         return -1;
     }
 
-    /** Parses a[off, off+len), which holds the whole head including its blank line. */
+    /**
+     * Parses a[off, off+len), which holds the whole head including its blank line. Works on the bytes and makes
+     * strings only of the few values kept: this runs once per download, tens of thousands of times a second.
+     */
     public static ResponseHead parse(byte[] a, int off, int len) throws MalformedException {
-        String text = new String(a, off, len, StandardCharsets.ISO_8859_1);
-        int eol = text.indexOf("\r\n");
-        String statusLine = text.substring(0, eol);
-        if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12 || statusLine.charAt(8) != ' ') {
-            throw new MalformedException("not an HTTP/1.x status line: '" + printable(statusLine) + "'");
+        int end = off + len;
+        int eol = lineEnd(a, off, end);
+        if (eol - off < 12 || !startsWith(a, off, "HTTP/1.") || a[off + 8] != ' ') {
+            throw new MalformedException("not an HTTP/1.x status line: '" + printable(a, off, eol) + "'");
         }
-        int status;
-        try {
-            status = Integer.parseInt(statusLine.substring(9, 12));
-        } catch (NumberFormatException e) {
-            throw new MalformedException("no status code in '" + printable(statusLine) + "'");
+        int status = 0;
+        for (int i = off + 9; i < off + 12; i++) {
+            if (a[i] < '0' || a[i] > '9') {
+                throw new MalformedException("no status code in '" + printable(a, off, eol) + "'");
+            }
+            status = status * 10 + (a[i] - '0');
         }
-        boolean http10 = statusLine.charAt(7) == '0';
+        boolean http10 = a[off + 7] == '0';
         long contentLength = -1;
         boolean chunked = false;
         boolean close = http10;
@@ -59,48 +62,119 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
         String server = null;
         String algorithm = null;
         int pos = eol + 2;
-        while (true) {
-            int next = text.indexOf("\r\n", pos);
-            if (next <= pos) {
+        while (pos < end) {
+            int next = lineEnd(a, pos, end);
+            if (next == pos) {
                 break; // the blank line
             }
-            int colon = text.indexOf(':', pos);
-            if (colon < 0 || colon > next) {
-                throw new MalformedException("header line without a colon: '" + printable(text.substring(pos, next))
-                        + "'");
+            int colon = pos;
+            while (colon < next && a[colon] != ':') {
+                colon++;
             }
-            String name = text.substring(pos, colon).trim();
-            String value = text.substring(colon + 1, next).trim();
-            pos = next + 2;
-            switch (name.length()) { // cheap dispatch before the case-insensitive compare
+            if (colon == next) {
+                throw new MalformedException("header line without a colon: '" + printable(a, pos, next) + "'");
+            }
+            int nameEnd = colon;
+            while (nameEnd > pos && a[nameEnd - 1] == ' ') {
+                nameEnd--;
+            }
+            int vs = colon + 1;
+            while (vs < next && (a[vs] == ' ' || a[vs] == '\t')) {
+                vs++;
+            }
+            int ve = next;
+            while (ve > vs && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) {
+                ve--;
+            }
+            switch (nameEnd - pos) { // cheap dispatch before the case-insensitive compare
                 case 14 -> {
-                    if (name.equalsIgnoreCase("Content-Length")) {
-                        try {
-                            contentLength = Long.parseLong(value);
-                        } catch (NumberFormatException e) {
-                            throw new MalformedException("Content-Length '" + printable(value) + "' is not a number");
-                        }
+                    if (nameIs(a, pos, "content-length")) {
+                        contentLength = number(a, vs, ve);
                     }
                 }
-                case 17 -> chunked |= name.equalsIgnoreCase("Transfer-Encoding")
-                        && value.toLowerCase(java.util.Locale.ROOT).contains("chunked");
+                case 17 -> chunked |= nameIs(a, pos, "transfer-encoding") && contains(a, vs, ve, "chunked");
                 case 10 -> {
-                    if (name.equalsIgnoreCase("Connection")) {
-                        String v = value.toLowerCase(java.util.Locale.ROOT);
-                        close = v.contains("close") || (http10 && !v.contains("keep-alive"));
+                    if (nameIs(a, pos, "connection")) {
+                        close = contains(a, vs, ve, "close") || (http10 && !contains(a, vs, ve, "keep-alive"));
                     }
                 }
-                case 12 -> contentType = name.equalsIgnoreCase("Content-Type") ? value : contentType;
-                case 4 -> etag = name.equalsIgnoreCase("ETag") ? value : etag;
-                case 13 -> lastModified = name.equalsIgnoreCase("Last-Modified") ? value : lastModified;
-                case 6 -> server = name.equalsIgnoreCase("Server") ? value : server;
-                case 16 -> algorithm = name.equalsIgnoreCase("X-Send-Algorithm") ? value : algorithm;
+                case 12 -> contentType = nameIs(a, pos, "content-type") ? text(a, vs, ve) : contentType;
+                case 4 -> etag = nameIs(a, pos, "etag") ? text(a, vs, ve) : etag;
+                case 13 -> lastModified = nameIs(a, pos, "last-modified") ? text(a, vs, ve) : lastModified;
+                case 6 -> server = nameIs(a, pos, "server") ? text(a, vs, ve) : server;
+                case 16 -> algorithm = nameIs(a, pos, "x-send-algorithm") ? text(a, vs, ve) : algorithm;
                 default -> {
                 }
             }
+            pos = next + 2;
         }
         return new ResponseHead(status, contentLength, chunked, close, contentType, etag, lastModified, server,
                 algorithm);
+    }
+
+    /** Index of the CR of the CRLF ending the line that starts at {@code from}. */
+    private static int lineEnd(byte[] a, int from, int to) throws MalformedException {
+        for (int i = from; i + 1 < to; i++) {
+            if (a[i] == '\r' && a[i + 1] == '\n') {
+                return i;
+            }
+        }
+        throw new MalformedException("a header line does not end in CRLF");
+    }
+
+    private static boolean startsWith(byte[] a, int at, String prefix) {
+        for (int i = 0; i < prefix.length(); i++) {
+            if (a[at + i] != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Case-insensitive compare with a lowercase name of the same length. */
+    private static boolean nameIs(byte[] a, int at, String lowercase) {
+        for (int i = 0; i < lowercase.length(); i++) {
+            int c = a[at + i];
+            if (c >= 'A' && c <= 'Z') {
+                c += 'a' - 'A';
+            }
+            if (c != lowercase.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean contains(byte[] a, int from, int to, String lowercase) {
+        for (int i = from; i + lowercase.length() <= to; i++) {
+            if (nameIs(a, i, lowercase)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long number(byte[] a, int from, int to) throws MalformedException {
+        if (from == to || to - from > 18) {
+            throw new MalformedException("Content-Length '" + printable(a, from, to) + "' is not a number");
+        }
+        long n = 0;
+        for (int i = from; i < to; i++) {
+            if (a[i] < '0' || a[i] > '9') {
+                throw new MalformedException("Content-Length '" + printable(a, from, to) + "' is not a number");
+            }
+            n = n * 10 + (a[i] - '0');
+        }
+        return n;
+    }
+
+    private static String text(byte[] a, int from, int to) {
+        return new String(a, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    private static String printable(byte[] a, int from, int to) {
+        String s = text(a, from, Math.min(to, from + 80)) + (to - from > 80 ? "..." : "");
+        return s.replaceAll("[^\\x20-\\x7e]", "?");
     }
 
     /** Who answered: the send algorithm when the server reports one, else the Server header. */
@@ -109,10 +183,5 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
             return sendAlgorithm;
         }
         return server != null ? server : "unknown";
-    }
-
-    private static String printable(String s) {
-        String cut = s.length() > 80 ? s.substring(0, 80) + "..." : s;
-        return cut.replaceAll("[^\\x20-\\x7e]", "?");
     }
 }
