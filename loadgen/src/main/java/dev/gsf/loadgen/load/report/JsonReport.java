@@ -58,6 +58,8 @@ public final class JsonReport {
                 .field("avgSpeedFile", s.headline == null ? null : s.headline.name())
                 .field("totalThroughputMBs", s.throughputMBs)
                 .field("targetThroughputMBs", s.targetThroughputMBs)
+                .field("actualRateMBs", s.throttled == null ? Double.NaN : s.throttled.speedMBs().mean())
+                .field("actualRateFile", s.throttled == null ? null : s.throttled.name())
                 .field("rateDeviationPercent", s.rateDeviationPercent)
                 .field("steadyDownloads", m.steadyDownloads())
                 .field("downloadsPerSecond", s.downloadsPerSecond)

@@ -48,7 +48,12 @@ public final class Summary {
     public final double downloadsPerSecond;
     public final long steadyAttempts;
     public final double errorRatePercent;
-    /** Throttled runs: |headline speed - rate| / rate in percent; NaN otherwise. */
+    /**
+     * The file whose speed shows the throttled rate: the largest with steady-state downloads that is at least 8
+     * buckets long, so that the first bucketful (read at once) skews its speed by less than 1/8; null when none.
+     */
+    public final FileRow throttled;
+    /** Throttled runs: |speed of {@link #throttled} - rate| / rate in percent; NaN otherwise. */
     public final double rateDeviationPercent;
     /** Throttled closed runs: clients x rate in MB/s, what the server would move if every client always read. */
     public final double targetThroughputMBs;
@@ -77,9 +82,20 @@ public final class Summary {
         steadyAttempts = downloads + m.steadyErrorCount();
         errorRatePercent = steadyAttempts == 0 ? Double.NaN : 100.0 * m.steadyErrorCount() / steadyAttempts;
         double target = Units.mbPerSecond(plan.rate());
-        rateDeviationPercent = plan.rate() > 0 && headline != null
-                ? 100.0 * Math.abs(headline.speedMBs().mean() - target) / target : Double.NaN;
+        throttled = rateFile(plan.burst());
+        rateDeviationPercent = plan.rate() > 0 && throttled != null
+                ? 100.0 * Math.abs(throttled.speedMBs().mean() - target) / target : Double.NaN;
         targetThroughputMBs = plan.rate() > 0 && !plan.openModel() ? target * plan.clients() : Double.NaN;
+    }
+
+    private FileRow rateFile(long burst) {
+        FileRow best = null;
+        for (FileRow row : files) {
+            if (row.downloads() > 0 && row.length() >= 8 * burst && (best == null || row.length() > best.length())) {
+                best = row;
+            }
+        }
+        return best;
     }
 
     /** Average init time in seconds, the seed's column. */

@@ -51,9 +51,9 @@ public final class TextReport {
         out.append('\n');
         if (plan.rate() > 0) {
             out.append("throttle: target ").append(Units.formatRate(plan.rate())).append(" per client, actual ")
-                    .append(Fmt.num(s.avgSpeedMBs(), 3)).append(" MB/s")
-                    .append(s.headline == null ? "" : " (" + s.headline.name() + ")").append(", deviation ")
-                    .append(Fmt.num(s.rateDeviationPercent, 1)).append("%");
+                    .append(s.throttled == null ? "- (no steady download of 8+ buckets)"
+                            : Fmt.num(s.throttled.speedMBs().mean(), 3) + " MB/s (" + s.throttled.name() + ")")
+                    .append(", deviation ").append(Fmt.num(s.rateDeviationPercent, 1)).append("%");
             if (!Double.isNaN(s.targetThroughputMBs)) {
                 out.append("; aggregate ").append(Fmt.num(s.throughputMBs, 2)).append(" of ")
                         .append(Fmt.num(s.targetThroughputMBs, 2)).append(" MB/s target (")
