@@ -42,6 +42,22 @@ class BadInputTest {
     }
 
     @Test
+    void aServerThatStopsSendingIsCaughtAsTimeoutsAndTheRunEndsOnTime(@TempDir Path dir) throws Exception {
+        Path manifest = Files.writeString(dir.resolve("MD5SUMS"), ONE_FILE_MD5 + "  zeros.bin\n");
+        try (TruncatingServer server = new TruncatingServer(1024, TruncatingServer.STALL)) {
+            long started = System.nanoTime();
+            var run = load(dir.resolve("out"), "--url", "http://127.0.0.1:" + server.port() + "/", "--manifest",
+                    manifest.toString(), "--clients", "2", "--timeout", "500ms", "--arrival-rate", "20/s",
+                    "--ramp-up", "0s", "--steady", "2s", "--ramp-down", "0s");
+
+            assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
+            assertThat(run.errors("timeout")).isPositive();
+            assertThat(run.log()).contains("first timeout error: zeros.bin: no progress for");
+            assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
+        }
+    }
+
+    @Test
     void anUnreachableServerEndsTheRunAtOnceWithAReport(@TempDir Path dir) throws Exception {
         int closedPort;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -94,9 +110,12 @@ class BadInputTest {
      * head only, as from an honest server, so the probe learns the announced length.
      */
     static final class TruncatingServer implements AutoCloseable {
+        /** Send the head of a GET, then nothing, until the client gives up. */
+        static final int STALL = -1;
         final AtomicInteger requests = new AtomicInteger();
         private final ServerSocket socket;
         private final Thread acceptor;
+        private final java.util.Set<Socket> accepted = java.util.concurrent.ConcurrentHashMap.newKeySet();
         private volatile boolean closed;
 
         TruncatingServer(int announced, int sent) throws IOException {
@@ -106,6 +125,7 @@ class BadInputTest {
                 while (!closed) {
                     try {
                         Socket c = socket.accept();
+                        accepted.add(c);
                         Thread.ofVirtual().start(() -> answer(c, announced, sent));
                     } catch (SocketTimeoutException e) {
                         // check the closed flag again
@@ -128,10 +148,14 @@ class BadInputTest {
                 OutputStream out = c.getOutputStream();
                 out.write(("HTTP/1.1 200 OK\r\nContent-Length: " + announced
                         + "\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-                if (head.startsWith("GET")) {
+                if (head.startsWith("GET") && sent >= 0) {
                     out.write(new byte[sent]);
                 }
                 out.flush();
+                if (head.startsWith("GET") && sent == STALL) {
+                    c.setSoTimeout(0);
+                    c.getInputStream().read(); // until the client closes, or close() below does
+                }
             } catch (IOException e) {
                 // the client went away; nothing to do
             }
@@ -154,6 +178,9 @@ class BadInputTest {
             closed = true;
             socket.close();
             acceptor.join(2000);
+            for (Socket c : accepted) {
+                c.close();
+            }
         }
     }
 }

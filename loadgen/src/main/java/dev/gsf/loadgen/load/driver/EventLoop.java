@@ -60,8 +60,9 @@ public final class EventLoop implements Runnable {
                 @Override
                 public void run() {
                     long now = System.nanoTime();
-                    for (Client c : clients) {
-                        c.checkTimeout(now);
+                    // By index: a timed-out client may make the model open a new one (open model).
+                    for (int i = 0; i < clients.size(); i++) {
+                        clients.get(i).checkTimeout(now);
                     }
                     at(now + sweepEvery, this);
                 }
