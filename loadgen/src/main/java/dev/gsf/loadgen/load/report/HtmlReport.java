@@ -48,7 +48,7 @@ public final class HtmlReport {
         }
         double rampUp = s.plan.rampUp().toMillis() / 1000.0;
         return Svg.line("Throughput over time (MB/s received per interval)", "seconds since start", "MB/s", xs, ys,
-                ticks, rampUp, rampUp + s.plan.steady().toMillis() / 1000.0);
+                ticks, rampUp, rampUp + s.plan.steady().toMillis() / 1000.0, s.targetThroughputMBs);
     }
 
     /** Init time against percentile, x on the usual HdrHistogram scale where 90, 99, 99.9 are equally spaced. */
@@ -69,7 +69,7 @@ public final class HtmlReport {
         }
         return Svg.line("Init time distribution (" + h.getTotalCount() + " steady-state downloads)", "percentile",
                 "init time (ms)", xs.stream().mapToDouble(Double::doubleValue).toArray(),
-                ys.stream().mapToDouble(Double::doubleValue).toArray(), ticks, Double.NaN, Double.NaN);
+                ys.stream().mapToDouble(Double::doubleValue).toArray(), ticks, Double.NaN, Double.NaN, Double.NaN);
     }
 
     private static String speeds(Summary s) {

@@ -25,11 +25,11 @@ final class Svg {
      * @param shadeFrom x where a shaded band starts (the steady state), NaN for none
      */
     static String line(String title, String xLabel, String yLabel, double[] xs, double[] ys, List<Tick> xTicks,
-                       double shadeFrom, double shadeTo) {
+                       double shadeFrom, double shadeTo, double target) {
         StringBuilder s = open(title);
         double xMin = xs.length == 0 ? 0 : xs[0];
         double xMax = xs.length == 0 ? 1 : Math.max(xs[xs.length - 1], xMin + 1e-9);
-        double yMax = niceMax(max(ys));
+        double yMax = niceMax(Double.isNaN(target) ? max(ys) : Math.max(max(ys), target));
         if (!Double.isNaN(shadeFrom)) {
             double a = Math.max(xMin, shadeFrom);
             double b = Math.min(xMax, shadeTo);
@@ -58,6 +58,12 @@ final class Svg {
             }
         }
         s.append("<polyline fill='none' stroke='#2a6fb0' stroke-width='2' points='").append(points).append("'/>");
+        if (!Double.isNaN(target)) {
+            s.append(String.format(Locale.ROOT, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='#c60' "
+                    + "stroke-dasharray='6 4'/><text x='%d' y='%.1f' font-size='10' fill='#c60' text-anchor='end'>"
+                    + "target %s</text>", LEFT, py(target, yMax), W - RIGHT, py(target, yMax), W - RIGHT,
+                    py(target, yMax) - 4, Fmt.num(target, 2)));
+        }
         return s.append("</svg>").toString();
     }
 
