@@ -33,13 +33,12 @@ public final class LoadCommand implements Callable<Integer> {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
     /**
-     * Default SO_RCVBUF of throttled clients (with at least two buckets): small next to Linux's autotuned buffers, so
-     * the server feels the slow reader at once and 10,000 connections fit in the kernel's TCP memory (tcp_mem), yet
-     * above the 64 KB segments of loopback, below which Linux holds back window updates and the server stalls on
-     * zero-window probes. Measured with 10,000 clients at 20KB/s against nginx (sndbuf 64k): 64K gave 91% of the
-     * target aggregate, 96K gave 99%; 256K exhausted tcp_mem (resets, 61%).
+     * Default SO_RCVBUF of throttled clients (at least one bucket): small next to Linux's autotuned buffers, so the
+     * server feels the slow reader at once and 10,000 connections fit in the kernel's TCP memory (tcp_mem: this host
+     * enters memory pressure at 1.5 GB for all sockets, both ends of loopback connections counting), yet no smaller
+     * than loopback's 64 KB segments (see {@link Throttle#defaultBurst}). 256K exhausted tcp_mem at 10,000 clients.
      */
-    static final int THROTTLED_RCVBUF = 96 * 1024;
+    static final int THROTTLED_RCVBUF = 64 * 1024;
 
     @Option(names = "--url", required = true, paramLabel = "URL",
             description = "server and directory, e.g. http://127.0.0.1:8080/")
@@ -66,11 +65,11 @@ public final class LoadCommand implements Callable<Integer> {
     String rate;
 
     @Option(names = "--burst", paramLabel = "SIZE",
-            description = "throttle bucket: most bytes read at once (default: a quarter second of --rate, 16K-64K)")
+            description = "throttle bucket: most bytes read at once (default: 64K, one loopback segment)")
     String burst;
 
     @Option(names = "--rcvbuf", paramLabel = "SIZE",
-            description = "SO_RCVBUF per connection (default: max(96K, 2 x burst) when throttled, system default otherwise)")
+            description = "SO_RCVBUF per connection (default: max(64K, burst) when throttled, system default otherwise)")
     String receiveBuffer;
 
     @Option(names = "--think", paramLabel = "TIME", defaultValue = "0",
@@ -224,7 +223,7 @@ public final class LoadCommand implements Callable<Integer> {
         }
         int rcvbuf = receiveBuffer != null
                 ? (int) Math.min(Integer.MAX_VALUE, option("--rcvbuf", () -> ByteSize.parse(receiveBuffer)))
-                : bytesPerSecond > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, 2 * bucket)) : 0;
+                : bytesPerSecond > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, bucket)) : 0;
         int loops = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (loops < 1 || loops > 256) {
             throw new IllegalArgumentException("--threads must be 1 to 256");
