@@ -50,7 +50,12 @@ public final class LoadRun {
 
     public RunResult run() throws InterruptedException {
         List<String> names = workload.files().stream().map(f -> f.name()).toList();
-        InetSocketAddress address = plan.target().resolve();
+        InetSocketAddress address;
+        try {
+            address = plan.target().resolve();
+        } catch (IllegalArgumentException e) {
+            return aborted(names, e.getMessage());
+        }
         Probe.Result probe;
         try {
             probe = Probe.run(plan.target(), address, workload.files(), plan.timeout());

@@ -2,7 +2,6 @@ package dev.gsf.loadgen.load.workload;
 
 import dev.gsf.server.files.Manifest;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,10 +109,5 @@ public final class Workload {
 
     private static String trim(double d) {
         return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-    }
-
-    /** True when the manifest file exists; used to explain the default. */
-    public static boolean exists(Path manifest) {
-        return Files.isRegularFile(manifest);
     }
 }
