@@ -4,9 +4,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -100,15 +98,6 @@ abstract class Scheduler implements SendAlgorithm {
             turn(download);
         } catch (Throwable t) {
             download.fail(t);
-        }
-    }
-
-    /** Runs the next turn on a pool worker, behind the turns already queued. */
-    final void runOn(Executor workers, Download download) {
-        try {
-            workers.execute(() -> runTurn(download));
-        } catch (RejectedExecutionException e) {
-            download.end(Outcome.SERVER_ERROR, e);
         }
     }
 

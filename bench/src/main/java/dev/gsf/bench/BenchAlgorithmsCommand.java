@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
                 "the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
 public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
-    enum ZeroCopy { on, off, both }
+    enum ZeroCopy { auto, on, off, both }
 
     enum Client { auto, wrk, builtin }
 
@@ -43,8 +43,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
     int rounds = 3;
 
-    @Option(names = "--zero-copy", paramLabel = "on|off|both", description = "server zero-copy setting(s) (default: on)")
-    ZeroCopy zeroCopy = ZeroCopy.on;
+    @Option(names = "--zero-copy", paramLabel = "auto|on|off|both",
+            description = "server zero-copy setting(s) (default: auto, the server's default: on except for VTA)")
+    ZeroCopy zeroCopy = ZeroCopy.auto;
 
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50)")
     int workers = 50;
@@ -82,10 +83,13 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         };
         List<Variant> variants = new ArrayList<>();
         for (Algorithm a : algorithms) {
-            if (zeroCopy != ZeroCopy.off) {
+            if (zeroCopy == ZeroCopy.auto) {
+                variants.add(new Variant(a, a != Algorithm.VTA));
+            }
+            if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, true));
             }
-            if (zeroCopy != ZeroCopy.on) {
+            if (zeroCopy == ZeroCopy.off || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, false));
             }
         }
@@ -152,7 +156,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 String key = v.label() + "|" + file;
                 Rounds r = reqs.get(key);
                 Rounds g = gbps.get(key);
-                Rounds reference = reqs.get(new Variant(Algorithm.SBA, v.zeroCopy()).label() + "|" + file);
+                Rounds reference = reqs.getOrDefault(new Variant(Algorithm.SBA, v.zeroCopy()).label() + "|" + file,
+                        reqs.get(new Variant(Algorithm.SBA, !v.zeroCopy()).label() + "|" + file));
                 String ratio = reference == null ? "-" : String.format(Locale.ROOT, "%.2f", r.median() / reference.median());
                 t.append(String.format(Locale.ROOT, "%-12s %-9s %7.0f [%5.0f-%5.0f] %7.3f [%5.3f-%5.3f] %9s %7d%n",
                         v.label(), file, r.median(), r.min(), r.max(), g.median(), g.min(), g.max(), ratio,

@@ -41,7 +41,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--chunk", paramLabel = "SIZE", description = "bytes per write, e.g. 64K (default: 64K)")
     String chunk;
 
-    @Option(names = "--zero-copy", negatable = true, description = "send with sendfile; --no-zero-copy copies through a buffer (default: on)")
+    @Option(names = "--zero-copy", negatable = true,
+            description = "send with sendfile; --no-zero-copy copies through a buffer (default: on, off for VTA)")
     Boolean zeroCopy;
 
     @Option(names = "--max-downloads", paramLabel = "N", description = "downloads in progress at once, 0 for no cap (default: 0)")
