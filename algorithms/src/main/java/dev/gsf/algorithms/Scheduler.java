@@ -2,6 +2,7 @@ package dev.gsf.algorithms;
 
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
@@ -44,7 +45,8 @@ abstract class Scheduler implements SendAlgorithm {
 
     @Override
     public final Admission admit() {
-        if (closed || stats.waiting.incrementAndGet() > settings.queueLimit()) {
+        int waiting = stats.waiting.incrementAndGet();
+        if (closed || waiting > settings.queueLimit()) {
             stats.waiting.decrementAndGet();
             stats.rejected();
             return null;
@@ -61,7 +63,7 @@ abstract class Scheduler implements SendAlgorithm {
         download.attach(this);
         active.add(download);
         if (closed) {
-            download.end(Outcome.SERVER_ERROR, new IllegalStateException("server is shutting down"));
+            download.end(Outcome.SERVER_ERROR, new CancellationException("server is shutting down"));
             return;
         }
         if (slots == null) {
@@ -143,7 +145,7 @@ abstract class Scheduler implements SendAlgorithm {
         closed = true;
         sweeper.shutdownNow();
         for (Download download : active) {
-            download.end(Outcome.SERVER_ERROR, new IllegalStateException("server stopped"));
+            download.end(Outcome.SERVER_ERROR, new CancellationException("server stopped"));
         }
     }
 }
