@@ -51,6 +51,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--write-timeout", paramLabel = "DURATION", description = "drop a client that takes no chunk for this long (default: 30s)")
     String writeTimeout;
 
+    @Option(names = "--idle-timeout", paramLabel = "DURATION",
+            description = "close a connection with no complete request for this long (default: 30s)")
+    String idleTimeout;
+
     @Option(names = "--follow-symlinks", negatable = true, description = "serve links that lead outside the root (default: off)")
     Boolean followSymlinks;
 
@@ -107,6 +111,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, ServerConfig.Key.ZERO_COPY, zeroCopy);
         put(values, ServerConfig.Key.MAX_DOWNLOADS, maxDownloads);
         put(values, ServerConfig.Key.WRITE_TIMEOUT, writeTimeout);
+        put(values, ServerConfig.Key.IDLE_TIMEOUT, idleTimeout);
         put(values, ServerConfig.Key.FOLLOW_SYMLINKS, followSymlinks);
         put(values, ServerConfig.Key.ACCESS_LOG, accessLog);
         return values;
