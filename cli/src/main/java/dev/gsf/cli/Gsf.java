@@ -2,6 +2,7 @@ package dev.gsf.cli;
 
 import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.bench.CompareCommand;
+import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
 import picocli.CommandLine;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 ServeCommand.class,
                 FilesCommand.class,
+                LoadCommand.class,
                 BenchAlgorithmsCommand.class,
                 CompareCommand.class,
                 CommandLine.HelpCommand.class,

@@ -1,0 +1,122 @@
+package dev.gsf.loadgen.load;
+
+import dev.gsf.loadgen.load.driver.DriverConfig;
+import dev.gsf.loadgen.load.driver.EventLoop;
+import dev.gsf.loadgen.load.driver.Expectation;
+import dev.gsf.loadgen.load.driver.Probe;
+import dev.gsf.loadgen.load.metrics.ErrorLog;
+import dev.gsf.loadgen.load.metrics.LiveCounters;
+import dev.gsf.loadgen.load.metrics.Phases;
+import dev.gsf.loadgen.load.metrics.Recorder;
+import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.loadgen.load.metrics.RunResult;
+import dev.gsf.loadgen.load.metrics.Sampler;
+import dev.gsf.loadgen.load.report.Progress;
+import dev.gsf.loadgen.load.workload.Workload;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs one load: probes the server, starts the event loops, samples the time series, stops on time and merges the
+ * figures. Blocks the calling thread for the run's duration plus a bounded grace period.
+ */
+public final class LoadRun {
+    /** How long loops get past the planned end to close their connections and hand over figures. */
+    private static final Duration GRACE = Duration.ofSeconds(10);
+
+    private final LoadPlan plan;
+    private final Workload workload;
+    private final PrintStream log;
+    private final boolean terminal;
+
+    /**
+     * @param log      where progress and first-error lines go
+     * @param terminal rewrite the progress line in place
+     */
+    public LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal) {
+        this.plan = plan;
+        this.workload = workload;
+        this.log = log;
+        this.terminal = terminal;
+    }
+
+    public RunResult run() throws InterruptedException {
+        List<String> names = workload.files().stream().map(f -> f.name()).toList();
+        InetSocketAddress address = plan.target().resolve();
+        Probe.Result probe;
+        try {
+            probe = Probe.run(plan.target(), address, workload.files(), plan.timeout());
+        } catch (Probe.UnreachableException e) {
+            return aborted(names, e.getMessage());
+        }
+        probe.warnings().forEach(w -> log.println("gsf load: warning: " + w));
+        long[] lengths = probe.expectations().stream().mapToLong(Expectation::length).toArray();
+        DriverConfig config = DriverConfig.of(plan.target(), address, workload, probe.expectations(), plan.rate(),
+                plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think());
+
+        Phases phases = Phases.startingNow(plan.rampUp(), plan.steady(), plan.rampDown());
+        LiveCounters live = new LiveCounters();
+        ErrorLog errorLog = new ErrorLog(log);
+        List<EventLoop> loops = EventLoop.create(plan.threads(), config, plan.clients(), plan.arrivalRate(),
+                () -> new Recorder(phases, names.size(), live, errorLog), plan.seed());
+        Progress progress = new Progress(log, phases, terminal, 10);
+        Sampler sampler = new Sampler(phases, live, progress::update);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gsf-load-sampler");
+            t.setDaemon(true);
+            return t;
+        });
+        long period = plan.interval().toNanos();
+        ticker.scheduleAtFixedRate(sampler::sample, period, period, TimeUnit.NANOSECONDS);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < loops.size(); i++) {
+            Thread t = new Thread(loops.get(i), "gsf-load-" + i);
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+        RunMetrics merged = new RunMetrics(names.size());
+        String abort = null;
+        long deadline = phases.end() + GRACE.toNanos();
+        try {
+            for (EventLoop loop : loops) {
+                long wait = Math.max(1, deadline - System.nanoTime());
+                try {
+                    merged.add(loop.result().get(wait, TimeUnit.NANOSECONDS));
+                } catch (TimeoutException e) {
+                    loops.forEach(EventLoop::stop);
+                    abort = "an event loop did not stop within " + GRACE.toSeconds() + "s of the planned end;"
+                            + " its figures are missing";
+                } catch (java.util.concurrent.ExecutionException e) {
+                    abort = "an event loop failed: " + e.getCause();
+                }
+            }
+        } finally {
+            loops.forEach(EventLoop::stop);
+            ticker.shutdownNow();
+            ticker.awaitTermination(5, TimeUnit.SECONDS);
+        }
+        sampler.sample(); // the last partial interval
+        progress.done();
+        return new RunResult(probe.server(), names, lengths, probe.warnings(), abort, phases, merged,
+                errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
+                sampler.steadyCpuPercent());
+    }
+
+    private RunResult aborted(List<String> names, String reason) {
+        log.println("gsf load: " + reason);
+        Phases none = new Phases(System.nanoTime(), 0, 0, 0);
+        long[] lengths = new long[names.size()];
+        java.util.Arrays.fill(lengths, -1);
+        return new RunResult("unknown", names, lengths, List.of(), reason, none, new RunMetrics(names.size()),
+                Map.of(), List.of(), 0, 0, Double.NaN);
+    }
+}

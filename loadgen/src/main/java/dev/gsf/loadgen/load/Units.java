@@ -1,0 +1,93 @@
+package dev.gsf.loadgen.load;
+
+import dev.gsf.server.ByteSize;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses the durations and rates people type on the command line: 500ms, 10s, 2m; 1MB/s, 20KB/s, 20K. */
+public final class Units {
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern RATE = Pattern.compile("(.+?)\\s*(?:/\\s*s(?:ec)?)?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern PER_SECOND = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:/\\s*s(?:ec)?)?",
+            Pattern.CASE_INSENSITIVE);
+
+    private Units() {
+    }
+
+    /** A duration; a bare number is seconds. */
+    public static Duration duration(String text) {
+        Matcher m = DURATION.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration (examples: 500ms, 10s, 2m, 1.5s)");
+        }
+        double n = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT);
+        double millis = switch (unit) {
+            case "ms" -> n;
+            case "m" -> n * 60_000;
+            case "h" -> n * 3_600_000;
+            default -> n * 1000;
+        };
+        return Duration.ofNanos(Math.round(millis * 1_000_000));
+    }
+
+    /** Bytes per second from "1MB/s", "20KB/s", "64K"; 0 means no limit. K and M are powers of 1024. */
+    public static long bytesPerSecond(String text) {
+        String t = text.trim();
+        if (t.equalsIgnoreCase("none") || t.equalsIgnoreCase("unlimited")) {
+            return 0;
+        }
+        Matcher m = RATE.matcher(t);
+        try {
+            if (m.matches()) {
+                return ByteSize.parse(m.group(1));
+            }
+        } catch (IllegalArgumentException ignored) {
+            // fall through to the message that names this option's format
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a rate (examples: 1MB/s, 20KB/s, 512K, 0 for none)");
+    }
+
+    /** Events per second from "200", "200/s", "12.5/s". */
+    public static double perSecond(String text) {
+        Matcher m = PER_SECOND.matcher(text.trim());
+        if (!m.matches() || Double.parseDouble(m.group(1)) <= 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a positive rate per second (examples: 200/s, 12.5)");
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    /** Bytes per second as MB/s (MB = 2^20 bytes, as everywhere in this project). */
+    public static double mbPerSecond(double bytesPerSecond) {
+        return bytesPerSecond / (1 << 20);
+    }
+
+    /** A rate for people: 1MB/s, 20KB/s, 1500B/s. */
+    public static String formatRate(long bytesPerSecond) {
+        if (bytesPerSecond == 0) {
+            return "none";
+        }
+        if (bytesPerSecond % (1 << 20) == 0) {
+            return bytesPerSecond / (1 << 20) + "MB/s";
+        }
+        if (bytesPerSecond % 1024 == 0) {
+            return bytesPerSecond / 1024 + "KB/s";
+        }
+        return bytesPerSecond + "B/s";
+    }
+
+    /** A duration for people: 1500ms, 10s, 2m. */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 60_000 == 0 && ms > 0) {
+            return ms / 60_000 + "m";
+        }
+        if (ms % 1000 == 0) {
+            return ms / 1000 + "s";
+        }
+        return ms + "ms";
+    }
+}

@@ -1,0 +1,185 @@
+package dev.gsf.loadgen.load.driver;
+
+import dev.gsf.loadgen.load.metrics.Phases;
+import dev.gsf.loadgen.load.metrics.Recorder;
+import dev.gsf.loadgen.load.metrics.RunMetrics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One thread, one selector, many clients: it runs their socket events and their timers (start, think, throttle
+ * pauses, timeouts) until the run's end, then closes every connection it owns and hands over its figures. Nothing
+ * here blocks except the select itself, which never waits past the next timer.
+ */
+public final class EventLoop implements Runnable {
+    private static final int READ_BUFFER = 64 * 1024;
+
+    private record Timer(long deadline, long seq, Runnable task) implements Comparable<Timer> {
+        @Override
+        public int compareTo(Timer o) {
+            int c = Long.compare(deadline, o.deadline);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    private final DriverConfig config;
+    private final Recorder recorder;
+    private final LoadModel model;
+    private final Selector selector;
+    private final PriorityQueue<Timer> timers = new PriorityQueue<>();
+    private final List<Client> clients = new ArrayList<>();
+    private final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER);
+    private final CompletableFuture<RunMetrics> result = new CompletableFuture<>();
+    private long timerSeq;
+    private volatile boolean stopRequested;
+
+    EventLoop(DriverConfig config, Recorder recorder, LoadModel model) {
+        this.config = config;
+        this.recorder = recorder;
+        this.model = model;
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            model.start(this);
+            long sweepEvery = Math.max(50_000_000L, Math.min(1_000_000_000L, config.timeoutNanos() / 4));
+            at(System.nanoTime() + sweepEvery, new Runnable() {
+                @Override
+                public void run() {
+                    long now = System.nanoTime();
+                    // By index: a timed-out client may make the model open a new one (open model).
+                    for (int i = 0; i < clients.size(); i++) {
+                        clients.get(i).checkTimeout(now);
+                    }
+                    at(now + sweepEvery, this);
+                }
+            });
+            long end = phases().end();
+            while (!stopRequested) {
+                long now = System.nanoTime();
+                if (now >= end) {
+                    break;
+                }
+                runDueTimers(now);
+                long until = Math.min(end, timers.isEmpty() ? end : timers.peek().deadline()) - System.nanoTime();
+                if (until <= 0) {
+                    selector.selectNow(this::onReady);
+                } else {
+                    selector.select(this::onReady, Math.max(1, (until + 999_999) / 1_000_000));
+                }
+            }
+            shutdown();
+            result.complete(recorder.metrics());
+        } catch (Throwable t) {
+            shutdown();
+            result.completeExceptionally(t);
+        }
+    }
+
+    private void runDueTimers(long now) {
+        while (!timers.isEmpty() && timers.peek().deadline() <= now) {
+            timers.poll().task().run();
+        }
+    }
+
+    private void onReady(SelectionKey key) {
+        Client client = (Client) key.attachment();
+        int ready = key.readyOps();
+        if ((ready & SelectionKey.OP_CONNECT) != 0) {
+            client.onConnectable(key);
+            return;
+        }
+        if ((ready & SelectionKey.OP_WRITE) != 0) {
+            client.onWritable(key);
+        }
+        if ((ready & SelectionKey.OP_READ) != 0 && key.isValid()) {
+            client.onReadable(key);
+        }
+    }
+
+    private void shutdown() {
+        for (Client c : clients) {
+            c.shutdown();
+        }
+        model.finish();
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // the run is over; nothing more will be read from it
+        }
+    }
+
+    /** Runs a task on this loop at the given System.nanoTime(). Loop thread only. */
+    void at(long deadlineNanos, Runnable task) {
+        timers.add(new Timer(deadlineNanos, timerSeq++, task));
+    }
+
+    /** A new client of this loop, not yet connected. Loop thread only. */
+    Client newClient() {
+        Client c = new Client(this);
+        clients.add(c);
+        return c;
+    }
+
+    /** Asks the loop to stop early; any thread. */
+    public void stop() {
+        stopRequested = true;
+        selector.wakeup();
+    }
+
+    /** Completes with this loop's figures once it has stopped and closed its connections. */
+    public CompletableFuture<RunMetrics> result() {
+        return result;
+    }
+
+    Selector selector() {
+        return selector;
+    }
+
+    ByteBuffer readBuffer() {
+        return readBuffer;
+    }
+
+    DriverConfig config() {
+        return config;
+    }
+
+    Recorder recorder() {
+        return recorder;
+    }
+
+    LoadModel model() {
+        return model;
+    }
+
+    Phases phases() {
+        return recorder.phases();
+    }
+
+    /** Creates the loops of a run: clients (closed) or arrivals and connections (open) shared out evenly. */
+    public static List<EventLoop> create(int loops, DriverConfig config, int clients, double arrivalRate,
+                                        java.util.function.Supplier<Recorder> recorders, long seed) {
+        List<EventLoop> created = new ArrayList<>();
+        for (int i = 0; i < loops; i++) {
+            LoadModel model = arrivalRate > 0
+                    ? new OpenModel(arrivalRate / loops, Math.round(i * 1e9 / arrivalRate),
+                    (clients + loops - 1 - i) / loops, seed + i)
+                    : new ClosedModel(i, loops, clients, seed + i);
+            created.add(new EventLoop(config, recorders.get(), model));
+        }
+        return created;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.gsf.loadgen.load.driver;
+
+import dev.gsf.loadgen.load.metrics.ErrorKind;
+import java.util.Objects;
+
+/**
+ * What every download of one file must match: the manifest's MD5 and the length and validators the server gave
+ * when probed. A header the server did not send when probed is not checked.
+ *
+ * @param name         file name
+ * @param md5          expected MD5, lowercase hex
+ * @param length       expected Content-Length, or -1 when unknown
+ * @param contentType  expected Content-Type or null
+ * @param etag         expected ETag or null
+ * @param lastModified expected Last-Modified or null
+ */
+public record Expectation(String name, String md5, long length, String contentType, String etag,
+                          String lastModified) {
+
+    /** A failed check: its kind and what was wrong. */
+    public record Violation(ErrorKind kind, String message) {
+    }
+
+    /** Checks a response head; null when it is fine. */
+    public Violation check(ResponseHead head) {
+        if (head.status() != 200) {
+            return new Violation(ErrorKind.STATUS, name + ": status " + head.status() + ", expected 200");
+        }
+        if (head.chunked() || head.contentLength() < 0) {
+            return new Violation(ErrorKind.HEADER, name + ": no Content-Length"
+                    + (head.chunked() ? " (chunked body)" : ""));
+        }
+        if (length >= 0 && head.contentLength() != length) {
+            return new Violation(ErrorKind.LENGTH, name + ": Content-Length " + head.contentLength() + ", expected "
+                    + length);
+        }
+        String wrong = differs("Content-Type", contentType, head.contentType());
+        wrong = wrong != null ? wrong : differs("ETag", etag, head.etag());
+        wrong = wrong != null ? wrong : differs("Last-Modified", lastModified, head.lastModified());
+        return wrong == null ? null : new Violation(ErrorKind.HEADER, name + ": " + wrong);
+    }
+
+    private static String differs(String header, String expected, String actual) {
+        if (expected == null || Objects.equals(expected, actual)) {
+            return null;
+        }
+        return header + " " + (actual == null ? "missing" : "'" + actual + "'") + ", expected '" + expected + "'";
+    }
+}

@@ -1,0 +1,23 @@
+package dev.gsf.loadgen.load.metrics;
+
+/** Why a download failed; every failure is counted under exactly one kind. */
+public enum ErrorKind {
+    /** The connection could not be opened (refused, unreachable, connect timeout). */
+    CONNECT,
+    /** The status code was not 200. */
+    STATUS,
+    /** The response head was malformed, or a header broke a promise (Content-Type, ETag, Last-Modified). */
+    HEADER,
+    /** Content-Length differed from the file's length, or the body ended early or ran long. */
+    LENGTH,
+    /** The body's MD5 differed from the manifest's. */
+    MD5,
+    /** No progress for the idle timeout. */
+    TIMEOUT,
+    /** The connection failed while the response was in flight (reset, broken pipe). */
+    RESET;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

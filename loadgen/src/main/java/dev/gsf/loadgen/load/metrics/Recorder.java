@@ -1,0 +1,77 @@
+package dev.gsf.loadgen.load.metrics;
+
+/**
+ * Turns the events of downloads into figures, applying the phase rules. One per event loop; called only by that
+ * loop's thread, never blocks. The loop hands over {@link #metrics()} after it stopped.
+ */
+public final class Recorder {
+    private final Phases phases;
+    private final RunMetrics metrics;
+    private final LiveCounters live;
+    private final ErrorLog errorLog;
+
+    public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog) {
+        this.phases = phases;
+        this.metrics = new RunMetrics(fileCount);
+        this.live = live;
+        this.errorLog = errorLog;
+    }
+
+    /** Bytes read from a socket (head or body). */
+    public void received(long bytes, long now) {
+        live.bytes.add(bytes);
+        if (phases.inSteady(now)) {
+            metrics.steadyBytes += bytes;
+        }
+    }
+
+    /** The first body byte arrived (or a head with an empty body): the download's init time is known. */
+    public void firstByte(long startNanos, long now) {
+        if (phases.inSteady(startNanos, now)) {
+            metrics.initMicros.recordValue(Math.max(1, Math.min(FileMetrics.MAX_MICROS, (now - startNanos) / 1000)));
+        }
+    }
+
+    /** A download passed every check. */
+    public void completed(int file, long startNanos, long now, long bodyBytes) {
+        metrics.completed++;
+        live.completed.increment();
+        if (phases.inSteady(startNanos, now)) {
+            metrics.files[file].record((now - startNanos) / 1000, bodyBytes);
+        }
+    }
+
+    public void failed(ErrorKind kind, int file, long startNanos, long now, String message) {
+        metrics.errors[kind.ordinal()]++;
+        live.errors.increment();
+        if (phases.inSteady(startNanos, now)) {
+            metrics.steadyErrors[kind.ordinal()]++;
+            metrics.steadyFileErrors[file]++;
+        }
+        errorLog.sample(kind, message);
+    }
+
+    public void retried() {
+        metrics.retries++;
+    }
+
+    public void cutAtEnd() {
+        metrics.cutAtEnd++;
+    }
+
+    public void notStarted(long count) {
+        metrics.notStarted += count;
+    }
+
+    public LiveCounters live() {
+        return live;
+    }
+
+    public Phases phases() {
+        return phases;
+    }
+
+    public RunMetrics metrics() {
+        return metrics;
+    }
+}

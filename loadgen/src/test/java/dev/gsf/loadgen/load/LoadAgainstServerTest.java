@@ -1,0 +1,160 @@
+package dev.gsf.loadgen.load;
+
+import static dev.gsf.loadgen.load.LoadFixture.load;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.server.FileServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `gsf load` against our real file server on a loopback port. */
+@Timeout(60)
+class LoadAgainstServerTest {
+    @TempDir
+    static Path root;
+    static Path manifest;
+    static FileServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        manifest = LoadFixture.files(root, LoadFixture.SMALL);
+        server = LoadFixture.serve(root);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void aShortRunVerifiesEveryDownloadWithZeroErrors(@TempDir Path out) throws Exception {
+        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "4",
+                "--ramp-up", "500ms", "--steady", "2s", "--ramp-down", "500ms", "--interval", "250ms");
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        Map<String, Object> s = run.summary();
+        assertThat((Double) s.get("steadyDownloads")).isGreaterThan(20);
+        assertThat((Double) s.get("errors")).isZero();
+        assertThat(s.get("algorithm")).isEqualTo("SBA");
+        // every file of the mix was downloaded and verified in steady state
+        List<?> files = (List<?>) run.run().get("files");
+        assertThat(files).hasSize(3).allSatisfy(f -> assertThat((Double) ((Map<?, ?>) f).get("downloads")).isPositive());
+        // bytes received in steady state cover at least the bodies of the downloads counted there
+        double bodies = files.stream().mapToDouble(f -> (Double) ((Map<?, ?>) f).get("downloads")
+                * (Double) ((Map<?, ?>) f).get("length")).sum();
+        assertThat((Double) s.get("steadyBytes")).isGreaterThanOrEqualTo(bodies * 0.99);
+        assertThat(run.out()).contains("RESULT: PASSED");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<svg").doesNotContain("<script src")
+                .doesNotContain("http://cdn");
+    }
+
+    @Test
+    void summaryJsonParsesAndAgreesWithTheTextSummary(@TempDir Path out) throws Exception {
+        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "3",
+                "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--runs", "2");
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        @SuppressWarnings("unchecked")
+        List<Object> runs = (List<Object>) Json.object(run.json()).get("runs");
+        assertThat(runs).hasSize(2);
+        String text = Files.readString(out.resolve("summary.txt"));
+        // The seed's table row of run 1: clients, limit, algorithm, avg init (s), avg speed, throughput.
+        Matcher row = Pattern.compile("(?m)^3\\s+none\\s+SBA\\s+(\\S+)\\s+(\\S+) \\((\\S+)\\)\\s+(\\S+)$").matcher(text);
+        assertThat(row.find()).as(text).isTrue();
+        Map<String, Object> s = Json.object(runs.get(0), "summary");
+        assertThat(row.group(1)).isEqualTo(String.format(java.util.Locale.ROOT, "%.4f", (Double) s.get("avgInitSeconds")));
+        assertThat(row.group(2)).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", (Double) s.get("avgSpeedMBs")));
+        assertThat(row.group(3)).isEqualTo(s.get("avgSpeedFile")).isEqualTo("256KB.bin");
+        assertThat(row.group(4)).isEqualTo(String.format(java.util.Locale.ROOT, "%.2f", (Double) s.get("totalThroughputMBs")));
+        Matcher steady = Pattern.compile("steady state \\S+ s: (\\d+) downloads \\(\\S+\\), (\\d+) errors").matcher(text);
+        assertThat(steady.find()).isTrue();
+        assertThat(Double.parseDouble(steady.group(1))).isEqualTo(s.get("steadyDownloads"));
+        assertThat(Double.parseDouble(steady.group(2))).isEqualTo(s.get("steadyErrors"));
+        assertThat((Boolean) Json.object(runs.get(0)).get("passed")).isTrue();
+        assertThat(text).contains("spread over 2 runs");
+    }
+
+    @Test
+    void aCorruptedFileIsCaughtAsMd5ErrorsAndFailsTheRun(@TempDir Path out, @TempDir Path corrupt) throws Exception {
+        Path manifestOfGoodFiles = LoadFixture.files(corrupt, LoadFixture.SMALL);
+        try (var ch = Files.newByteChannel(corrupt.resolve("64KB.bin"), StandardOpenOption.WRITE)) {
+            ch.position(30_000).write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3})); // same length, wrong bytes
+        }
+        try (FileServer corrupted = LoadFixture.serve(corrupt)) {
+            var run = load(out, "--url", LoadFixture.url(corrupted), "--manifest", manifestOfGoodFiles.toString(),
+                    "--clients", "3", "--ramp-up", "200ms", "--steady", "1500ms", "--ramp-down", "200ms");
+
+            assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
+            assertThat(run.errors("md5")).isPositive();
+            for (String other : List.of("connect", "status", "header", "length", "timeout", "reset")) {
+                assertThat(run.errors(other)).as(other).isZero();
+            }
+            assertThat(run.log()).contains("first md5 error: 64KB.bin: MD5");
+            assertThat(run.out()).contains("FAIL max-error-rate").contains("RESULT: FAILED");
+            // the good files still verify
+            List<?> files = (List<?>) run.run().get("files");
+            assertThat((Double) ((Map<?, ?>) files.get(0)).get("downloads")).isPositive();
+            assertThat((Double) ((Map<?, ?>) files.get(1)).get("downloads")).isZero();
+        }
+    }
+
+    @Test
+    void throttledClientsReadAtRoughlyTheTargetRate(@TempDir Path out) throws Exception {
+        // 256 KB at 256 KB/s: each download takes about a second, far longer than unthrottled.
+        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--mix",
+                "256KB.bin", "--clients", "4", "--rate", "256KB/s", "--burst", "16K", "--ramp-up", "200ms",
+                "--steady", "4s", "--ramp-down", "200ms", "--max-rate-deviation", "30%");
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        Map<String, Object> s = run.summary();
+        double target = 0.25; // MB/s
+        assertThat((Double) s.get("avgSpeedMBs")).isBetween(target * 0.7, target * 1.15);
+        // the aggregate cannot beat 4 clients x 256 KB/s by much (the bucket allows one burst each)
+        assertThat((Double) s.get("totalThroughputMBs")).isBetween(4 * target * 0.5, 4 * target * 1.15);
+        assertThat(run.out()).contains("throttle: target 256KB/s per client");
+    }
+
+    @Test
+    void phaseAccountingCountsOnlySteadyStateDownloads(@TempDir Path out) throws Exception {
+        // 2 clients, one 1 KB download every ~200 ms each: ~20 in a 2 s steady state, ~40 in the 4 s run.
+        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--mix", "1KB.bin",
+                "--clients", "2", "--think", "200ms", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s");
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        Map<String, Object> s = run.summary();
+        double steady = (Double) s.get("steadyDownloads");
+        // At most 2 x (2 s / 200 ms) start and end inside steady state, however fast the server is...
+        assertThat(steady).isBetween(6.0, 21.0);
+        // ...while ramp-up and ramp-down (another 2 s) add downloads that must not count.
+        assertThat((Double) s.get("completed")).isGreaterThanOrEqualTo(steady + 4);
+        assertThat((Double) s.get("downloadsPerSecond")).isEqualTo(steady / 2.0);
+    }
+
+    @Test
+    void theOpenModelMeasuresFromTheIntendedStart(@TempDir Path out) throws Exception {
+        // 20 arrivals/s but one connection that needs ~250 ms per download: arrivals queue, and their waiting time
+        // must show in the init time (a closed-model client would report ~250 ms and hide the backlog).
+        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--mix",
+                "256KB.bin", "--clients", "1", "--threads", "1", "--arrival-rate", "20/s", "--rate", "1MB/s",
+                "--burst", "16K", "--ramp-up", "0s", "--steady", "3s", "--ramp-down", "0s",
+                "--max-p90-init", "400ms");
+
+        assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
+        Map<String, Object> init = Json.object(run.run(), "initMs");
+        assertThat((Double) init.get("p90")).isGreaterThan(700);
+        assertThat((Double) run.summary().get("notStarted")).isGreaterThan(20);
+        assertThat(run.out()).contains("FAIL max-p90-init <= 400ms");
+    }
+}

@@ -1,0 +1,82 @@
+package dev.gsf.loadgen.load;
+
+import dev.gsf.server.FileServer;
+import dev.gsf.server.ServerConfig;
+import dev.gsf.server.files.FileSet;
+import dev.gsf.server.files.Manifest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+
+/** Test helpers: a small file set with its manifest, our real server on it, and `gsf load` run in-process. */
+final class LoadFixture {
+    /** Small files, so that a test run moves little data but still mixes sizes. */
+    static final List<FileSet.Spec> SMALL = List.of(
+            new FileSet.Spec("1KB.bin", 1L << 10),
+            new FileSet.Spec("64KB.bin", 64L << 10),
+            new FileSet.Spec("256KB.bin", 256L << 10));
+
+    /** What one in-process run of `gsf load` produced. */
+    record Outcome(int exitCode, String out, String log, Path outDir) {
+        Object json() throws IOException {
+            return Json.parse(Files.readString(outDir.resolve("summary.json")));
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> run() throws IOException {
+            return (Map<String, Object>) ((List<Object>) Json.object(json()).get("runs")).get(0);
+        }
+
+        Map<String, Object> summary() throws IOException {
+            return Json.object(run(), "summary");
+        }
+
+        double errors(String kind) throws IOException {
+            return (Double) Json.object(run(), "errorsByKind", kind).get("all");
+        }
+    }
+
+    private LoadFixture() {
+    }
+
+    /** Generates the files in dir and writes their MD5SUMS; returns the manifest's path. */
+    static Path files(Path dir, List<FileSet.Spec> specs) throws IOException {
+        FileSet.ensure(dir, specs);
+        Path manifest = dir.resolve(FileSet.MANIFEST);
+        Manifest.of(dir, specs.stream().map(FileSet.Spec::name).toList()).write(manifest);
+        return manifest;
+    }
+
+    static FileServer serve(Path root) throws IOException {
+        return FileServer.start(ServerConfig.from(Map.of("root", root.toString(), "port", "0", "algorithm", "SBA",
+                "workers", "8")));
+    }
+
+    static String url(FileServer server) {
+        return "http://127.0.0.1:" + server.port() + "/";
+    }
+
+    /** Runs `gsf load ARGS --out OUT` in this JVM, capturing its output. */
+    static Outcome load(Path outDir, String... args) throws Exception {
+        LoadCommand command = new LoadCommand();
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--out");
+        all.add(outDir.toString());
+        new CommandLine(command).parseArgs(all.toArray(String[]::new));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream l = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            code = command.execute(o, l, false);
+        }
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), log.toString(StandardCharsets.UTF_8), outDir);
+    }
+}
