@@ -1,5 +1,6 @@
 package dev.gsf.cli;
 
+import dev.gsf.loadgen.micro.echo.EchoCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
 import picocli.CommandLine;
@@ -11,6 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {
                 ServeCommand.class,
                 FilesCommand.class,
+                EchoCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {
