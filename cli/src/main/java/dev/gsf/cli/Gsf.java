@@ -1,6 +1,7 @@
 package dev.gsf.cli;
 
 import dev.gsf.loadgen.micro.echo.EchoCommand;
+import dev.gsf.loadgen.micro.ping.PingCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
 import picocli.CommandLine;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 FilesCommand.class,
                 EchoCommand.class,
+                PingCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {

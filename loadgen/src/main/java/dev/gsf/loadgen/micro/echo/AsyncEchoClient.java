@@ -1,13 +1,13 @@
 package dev.gsf.loadgen.micro.echo;
 
+import static dev.gsf.loadgen.micro.common.Futures.await;
+
 import dev.gsf.loadgen.micro.common.Loopback;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousSocketChannel;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 
 /** NIO.2 client with futures: one write operation, then reads until that many bytes came back. */
 final class AsyncEchoClient implements EchoClient {
@@ -36,14 +36,4 @@ final class AsyncEchoClient implements EchoClient {
         }
     }
 
-    private static <T> T await(Future<T> f) throws IOException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        }
-    }
 }
