@@ -1,5 +1,6 @@
 package dev.gsf.cli;
 
+import dev.gsf.loadgen.micro.conns.ConnsCommand;
 import dev.gsf.loadgen.micro.echo.EchoCommand;
 import dev.gsf.loadgen.micro.ping.PingCommand;
 import dev.gsf.server.FilesCommand;
@@ -15,6 +16,7 @@ import picocli.CommandLine.Command;
                 FilesCommand.class,
                 EchoCommand.class,
                 PingCommand.class,
+                ConnsCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {

@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.micro.echo;
 
 import dev.gsf.loadgen.micro.common.SocketBuffers;
-import dev.gsf.loadgen.micro.report.ReportOptions;
+import dev.gsf.loadgen.micro.report.MicroOptions;
 import dev.gsf.server.ByteSize;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(name = "echo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as",
                 "the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back.",
-                "Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress."})
+                "Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.", "--quick: pairs as given, threads 1,4,16, buffers 8K,64K,256K, sockbuf 8192, 4M per thread, 2 runs, stall 2 s"})
 public final class EchoCommand implements Callable<Integer> {
 
     @Option(names = "--pairs", split = ",", paramLabel = "S-C",
@@ -45,16 +45,12 @@ public final class EchoCommand implements Callable<Integer> {
     @Option(names = "--cell-limit", paramLabel = "SECONDS", description = "a run longer than this = TO (default: 300)")
     double limitSeconds = 300;
 
-    @Option(names = "--quick", description = "about a minute: pairs as given, threads 1,4,16, buffers 8K,64K,256K, "
-            + "sockbuf 8192, 4M per thread, 2 runs, stall 2 s")
-    boolean quick;
-
     @Mixin
-    ReportOptions report;
+    MicroOptions options;
 
     @Override
     public Integer call() throws Exception {
-        if (quick) {
+        if (options.quick()) {
             threads = List.of(1, 4, 16);
             buffers = List.of("8K", "64K", "256K");
             sockbufs = List.of("8192");
@@ -69,7 +65,7 @@ public final class EchoCommand implements Callable<Integer> {
                 .run(System.err);
         var out = EchoReport.of(results, describeSettings());
         System.out.print(out.text());
-        out.write(report.directory(), System.out);
+        out.write(options.directory(), System.out);
         return results.stream().anyMatch(r -> r.status().equals("ERR")) ? 1 : 0;
     }
 

@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.micro.ping;
 
-import dev.gsf.loadgen.micro.report.ReportOptions;
+import dev.gsf.loadgen.micro.report.MicroOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 @Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,",
                 "NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)",
-                "and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s."})
+                "and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.", "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s"})
 public final class PingCommand implements Callable<Integer> {
 
     @Option(names = "--styles", split = ",", description = "blocking,spin,future,handler,virtual (default: all)")
@@ -44,15 +44,12 @@ public final class PingCommand implements Callable<Integer> {
             description = "sockperf ping-pong reference run time when sockperf is installed, 0 = skip (default: 10)")
     int sockperfSeconds = 10;
 
-    @Option(names = "--quick", description = "about a minute: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s")
-    boolean quick;
-
     @Mixin
-    ReportOptions report;
+    MicroOptions options;
 
     @Override
     public Integer call() throws Exception {
-        if (quick) {
+        if (options.quick()) {
             warmup = 10_000;
             count = 50_000;
             runs = 2;
@@ -88,7 +85,7 @@ public final class PingCommand implements Callable<Integer> {
                 + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
         var out = PingReport.of(outcomes, references, notes);
         System.out.print(out.text());
-        out.write(report.directory(), System.out);
+        out.write(options.directory(), System.out);
         return outcomes.stream().anyMatch(o -> !o.status().equals("OK")) ? 1 : 0;
     }
 }
