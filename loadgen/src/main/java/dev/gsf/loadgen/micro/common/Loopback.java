@@ -46,6 +46,31 @@ public final class Loopback {
         }
     }
 
+    /** A loopback port that was free a moment ago, for an external program to listen on. */
+    public static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /**
+     * Waits until an external program (sockperf, nc) listens on the port: it needs a moment after start.
+     * Polls by connecting, every 50 ms, for at most the bound; the caller's thread blocks meanwhile.
+     */
+    public static void awaitListening(int port, java.time.Duration bound) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (true) {
+            try (java.net.Socket s = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+                return;
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("nothing listens on port " + port + " after " + bound.toSeconds() + " s", e);
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
     /** Where a bound listener listens. */
     public static InetSocketAddress localAddress(java.nio.channels.NetworkChannel listener) {
         try {

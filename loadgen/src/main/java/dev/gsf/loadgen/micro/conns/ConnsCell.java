@@ -27,6 +27,10 @@ public final class ConnsCell {
                          blaster.close();
                          server.close();
                      })) {
+            if (!tally.accepted.await(DRAIN.toMillis(), TimeUnit.MILLISECONDS)) {
+                return new ConnsResult(model, s.connections(), server.serverThreads(), Double.NaN, Double.NaN, 0, 0,
+                        0, "ERR", tally.accepted.getCount() + " connections were not accepted in " + DRAIN);
+            }
             blaster.start();
             Thread.sleep(s.warmup().toMillis()); // the warm-up and the window are the measurement's own durations
             long v0 = tally.valid();

@@ -11,9 +11,11 @@ public final class ConnsTally {
     final LongAdder valid = new LongAdder();
     final LongAdder corrupt = new LongAdder();
     final LongAdder cutOff = new LongAdder();
+    final CountDownLatch accepted;
     final CountDownLatch ended;
 
     ConnsTally(int connections) {
+        this.accepted = new CountDownLatch(connections);
         this.ended = new CountDownLatch(connections);
     }
 

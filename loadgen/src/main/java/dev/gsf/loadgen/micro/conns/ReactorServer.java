@@ -46,6 +46,7 @@ final class ReactorServer implements ConnsServer {
             for (int next = 0; ; next = (next + 1) % reactors.size()) {
                 SocketChannel ch = closer.track(listener.accept());
                 ch.configureBlocking(false);
+                tally.accepted.countDown();
                 reactors.get(next).hand(ch);
             }
         } catch (IOException closedListener) {

@@ -33,6 +33,7 @@ final class ThreadPerConnectionServer implements ConnsServer {
             while (true) {
                 SocketChannel ch = closer.track(listener.accept());
                 serving.incrementAndGet();
+                tally.accepted.countDown();
                 threads.newThread(() -> read(ch)).start();
             }
         } catch (IOException closed) {

@@ -1,11 +1,10 @@
 package dev.gsf.loadgen.micro.ping;
 
 import dev.gsf.loadgen.micro.common.Loopback;
-import java.io.File;
+import dev.gsf.loadgen.micro.common.Programs;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -30,24 +29,16 @@ public final class Sockperf {
     }
 
     public static boolean installed() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (new File(dir, "sockperf").canExecute()) {
-                return true;
-            }
-        }
-        return false;
+        return Programs.onPath("sockperf");
     }
 
     public static Result pingPong(int size, int seconds) throws IOException, InterruptedException {
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, Loopback.anyPort().getAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = Loopback.freePort();
         Process server = new ProcessBuilder("sockperf", "server", "--tcp", "-i", "127.0.0.1", "-p",
                 Integer.toString(port)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
-            awaitListening(port);
+            Loopback.awaitListening(port, Duration.ofSeconds(5));
             Process client = new ProcessBuilder("sockperf", "ping-pong", "--tcp", "--full-rtt", "-i", "127.0.0.1",
                     "-p", Integer.toString(port), "-m", Integer.toString(size), "-t", Integer.toString(seconds))
                     .redirectErrorStream(true).start();
@@ -81,20 +72,5 @@ public final class Sockperf {
         }
         double k = Long.parseLong(run.group(2)) / Double.parseDouble(run.group(1)) / 1000;
         return new Result(p, k);
-    }
-
-    /** The server needs a moment to listen; try to connect for up to 5 s. */
-    private static void awaitListening(int port) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (true) {
-            try (Socket s = new Socket(Loopback.anyPort().getAddress(), port)) {
-                return;
-            } catch (IOException e) {
-                if (System.nanoTime() > deadline) {
-                    throw new IOException("sockperf server did not listen on port " + port, e);
-                }
-                Thread.sleep(50);
-            }
-        }
     }
 }
