@@ -3,6 +3,10 @@ package dev.gsf.cli;
 import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.bench.CompareCommand;
 import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.loadgen.micro.conns.ConnsCommand;
+import dev.gsf.loadgen.micro.echo.EchoCommand;
+import dev.gsf.loadgen.micro.ping.PingCommand;
+import dev.gsf.loadgen.micro.probe.ProbeCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
 import picocli.CommandLine;
@@ -17,6 +21,10 @@ import picocli.CommandLine.Command;
                 LoadCommand.class,
                 BenchAlgorithmsCommand.class,
                 CompareCommand.class,
+                EchoCommand.class,
+                PingCommand.class,
+                ConnsCommand.class,
+                ProbeCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {
