@@ -60,6 +60,70 @@ final class HtmlReport {
         return this;
     }
 
+    /** One line of a line chart: a value per x position (NaN: no point). */
+    record Series(String name, List<Double> values) {
+    }
+
+    private static final String[] COLORS = {"#3b6ea5", "#c0504d", "#4f8f3a", "#8064a2", "#d08a1e", "#555"};
+
+    /** A line chart over categorical x positions (e.g. client counts), one coloured line per series. */
+    HtmlReport lines(String heading, String unit, List<?> xs, List<Series> series) {
+        double top = series.stream().flatMap(s -> s.values().stream()).filter(v -> !Double.isNaN(v))
+                .mapToDouble(Double::doubleValue).max().orElse(1);
+        top = top <= 0 ? 1 : top * 1.1;
+        int left = 70;
+        int width = 560;
+        int height = 260;
+        int topPad = 20;
+        body.append("<h2>").append(escape(heading)).append("</h2>\n");
+        body.append(String.format(Locale.ROOT, "<svg width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\">%n",
+                left + width + 140, height + topPad + 40, escape(heading)));
+        body.append(String.format(Locale.ROOT,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>%n", left, topPad, left,
+                topPad + height));
+        body.append(String.format(Locale.ROOT,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000\"/>%n", left, topPad + height,
+                left + width, topPad + height));
+        for (int t = 0; t <= 4; t++) {
+            double v = top * t / 4;
+            int y = (int) (topPad + height - height * t / 4.0);
+            body.append(String.format(Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"11\">%s</text>%n", left - 6, y + 4,
+                    format(v)));
+        }
+        body.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>%n", 4, 12,
+                escape(unit)));
+        double step = xs.size() > 1 ? (double) width / (xs.size() - 1) : 0;
+        for (int i = 0; i < xs.size(); i++) {
+            body.append(String.format(Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%s</text>%n",
+                    left + i * step, topPad + height + 16, escape(String.valueOf(xs.get(i)))));
+        }
+        for (int k = 0; k < series.size(); k++) {
+            Series s = series.get(k);
+            String color = COLORS[k % COLORS.length];
+            StringBuilder points = new StringBuilder();
+            for (int i = 0; i < s.values().size(); i++) {
+                double v = s.values().get(i);
+                if (Double.isNaN(v)) {
+                    continue;
+                }
+                double x = left + i * step;
+                double y = topPad + height - v / top * height;
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                body.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>%n",
+                        x, y, color));
+            }
+            body.append(String.format(Locale.ROOT,
+                    "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>%n", points, color));
+            body.append(String.format(Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"%s\">%s</text>%n", left + width + 12,
+                    topPad + 14 + k * 16, color, escape(s.name())));
+        }
+        body.append("</svg>\n");
+        return this;
+    }
+
     String html() {
         return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
                 + "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:60em}"

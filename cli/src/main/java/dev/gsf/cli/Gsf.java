@@ -2,6 +2,7 @@ package dev.gsf.cli;
 
 import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.bench.CompareCommand;
+import dev.gsf.bench.SuiteCommand;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.micro.conns.ConnsCommand;
 import dev.gsf.loadgen.micro.echo.EchoCommand;
@@ -20,6 +21,7 @@ import picocli.CommandLine.Command;
                 FilesCommand.class,
                 LoadCommand.class,
                 BenchAlgorithmsCommand.class,
+                SuiteCommand.class,
                 CompareCommand.class,
                 EchoCommand.class,
                 PingCommand.class,
