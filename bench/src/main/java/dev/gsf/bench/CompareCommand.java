@@ -40,6 +40,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk, installed if missing)")
     BenchAlgorithmsCommand.Client client = BenchAlgorithmsCommand.Client.auto;
 
+    @Option(names = "--throttle", paramLabel = "RATE", description = "per-client limit of the throttled case (default: 1MB/s)")
+    String throttle = "1MB/s";
+
+    @Option(names = "--throttled-clients", paramLabel = "N", description = "clients of the throttled case (default: 200)")
+    int throttledClients = 200;
+
     @Option(names = "--no-install", description = "never install missing peers; skip them")
     boolean noInstall;
 
@@ -74,8 +80,15 @@ public final class CompareCommand implements Callable<Integer> {
 
         List<Workload> workloads = List.of(new Workload("1KB.bin", 50), new Workload("1MB.bin", 50),
                 new Workload("100MB.bin", 8));
+        Path manifest = dir.resolve(FileSet.MANIFEST);
+        List<Pass> passes = new ArrayList<>();
+        passes.add(new Pass(load, workloads));
+        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), "none"), workloads));
+        // The throttled case: the seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
+        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttle),
+                List.of(new Workload("", throttledClients))));
         List<Peer> peers = new ArrayList<>();
-        Measurements measured;
+        List<Measurements> measured = new ArrayList<>();
         try {
             for (Algorithm a : Algorithm.values()) {
                 peers.add(ServerProcess.start("gsf " + a, List.of("--root", dir.toString(), "--algorithm", a.name()),
@@ -88,10 +101,14 @@ public final class CompareCommand implements Callable<Integer> {
             if (nginx.isPresent()) {
                 peers.add(NginxPeer.start(nginx.get(), dir, out));
             }
-            System.out.printf("compare: client=%s rounds=%d duration=%ds cores=%d servers=%s%n", load.name(), rounds,
-                    seconds, Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList());
+            System.out.printf("compare: rounds=%d duration=%ds cores=%d servers=%s%n", rounds, seconds,
+                    Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList());
             notes.forEach(n -> System.out.println("  " + n));
-            measured = Measurements.run(peers, workloads, load, rounds, Duration.ofSeconds(seconds), System.out);
+            for (Pass pass : passes) {
+                System.out.println("client " + pass.client().name() + ":");
+                measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds,
+                        Duration.ofSeconds(seconds), System.out));
+            }
         } finally {
             peers.forEach(Peer::close);
         }
@@ -104,40 +121,56 @@ public final class CompareCommand implements Callable<Integer> {
             iperfZeroCopy = LoopbackLimit.measure(iperf3.get(), port, seconds, true);
         }
         String reference = nginx.isPresent() ? "nginx" : "gsf SBA";
-        String table = measured.table(reference);
+        StringBuilder tables = new StringBuilder();
+        for (int i = 0; i < passes.size(); i++) {
+            tables.append("client: ").append(passes.get(i).client().name()).append('\n')
+                    .append(measured.get(i).table(reference)).append('\n');
+        }
         String limit = iperf3.isPresent()
                 ? String.format(Locale.ROOT, "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s",
                 seconds, iperf, iperfZeroCopy)
                 : "loopback limit: iperf3 not available";
         System.out.println();
-        System.out.print(table);
+        System.out.print(tables);
         System.out.println(limit);
 
-        String meta = String.format(Locale.ROOT, "\"date\": \"%s\", \"client\": \"%s\", \"rounds\": %d, \"seconds\": %d, "
+        String meta = String.format(Locale.ROOT, "\"date\": \"%s\", \"rounds\": %d, \"seconds\": %d, "
                         + "\"cores\": %d, \"reference\": \"%s\", \"iperf3GBps\": %s, \"iperf3ZeroCopyGBps\": %s",
-                Instant.now(), load.name(), rounds, seconds, Runtime.getRuntime().availableProcessors(), reference,
+                Instant.now(), rounds, seconds, Runtime.getRuntime().availableProcessors(), reference,
                 jsonNumber(iperf), jsonNumber(iperfZeroCopy));
+        List<String> passJson = new ArrayList<>();
+        for (int i = 0; i < passes.size(); i++) {
+            passJson.add("    {\"client\": \"" + passes.get(i).client().name() + "\", \"cells\": "
+                    + measured.get(i).cellsJson() + "}");
+        }
         Files.writeString(out.resolve("compare.json"), "{\n  " + meta + ",\n  \"notes\": ["
                 + String.join(", ", notes.stream().map(n -> "\"" + n.replace("\"", "'") + "\"").toList())
-                + "],\n  \"cells\": " + measured.cellsJson() + "\n}\n");
+                + "],\n  \"passes\": [\n" + String.join(",\n", passJson) + "\n  ]\n}\n");
         HtmlReport html = new HtmlReport("grizzly-sendfile compare")
-                .paragraph("Client " + load.name() + ", " + rounds + " interleaved rounds of " + seconds
-                        + " s on " + Runtime.getRuntime().availableProcessors() + " cores. Bars are medians; whiskers "
-                        + "span the rounds' min to max. " + limit + ".");
-        for (Workload w : workloads) {
-            boolean large = w.file().startsWith("100MB");
-            List<HtmlReport.Bar> bars = new ArrayList<>();
-            for (String peer : measured.peers()) {
-                Rounds r = large ? measured.cell(peer, w).gigabytesPerSecond()
-                        : measured.cell(peer, w).requestsPerSecond();
-                bars.add(new HtmlReport.Bar(peer, r.median(), r.min(), r.max()));
+                .paragraph(rounds + " interleaved rounds of " + seconds + " s on "
+                        + Runtime.getRuntime().availableProcessors() + " cores. Bars are medians; whiskers span the"
+                        + " rounds' min to max. " + limit + ".");
+        for (int i = 0; i < passes.size(); i++) {
+            Measurements m = measured.get(i);
+            for (Workload w : m.workloads()) {
+                boolean bytes = w.file().isEmpty() || w.file().startsWith("100MB");
+                List<HtmlReport.Bar> bars = new ArrayList<>();
+                for (String peer : m.peers()) {
+                    Rounds r = bytes ? m.cell(peer, w).gigabytesPerSecond() : m.cell(peer, w).requestsPerSecond();
+                    bars.add(new HtmlReport.Bar(peer, r.median(), r.min(), r.max()));
+                }
+                html.chart(passes.get(i).client().name() + ": " + w.label() + (bytes ? " (GB/s)" : " (req/s)"),
+                        bytes ? "GB/s" : "req/s", bars);
             }
-            html.chart(w.label() + (large ? " (GB/s)" : " (req/s)"), large ? "GB/s" : "req/s", bars);
         }
-        html.preformatted(table + limit + "\n" + String.join("\n", notes));
+        html.preformatted(tables + limit + "\n" + String.join("\n", notes));
         Files.writeString(out.resolve("compare.html"), html.html());
         System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
         return 0;
+    }
+
+    /** One client driving every peer on its workloads. */
+    private record Pass(LoadClient client, List<Workload> workloads) {
     }
 
     private DebianPackages.Lookup find(String program, String debianPackage, List<String> notes) {

@@ -1,8 +1,8 @@
 package dev.gsf.bench;
 
-/** One file downloaded over and over by a fixed number of keep-alive connections. */
+/** One file (or, when {@code file} is empty, the whole file set) downloaded over and over by keep-alive connections. */
 public record Workload(String file, int connections) {
     public String label() {
-        return file + " x" + connections;
+        return (file.isEmpty() ? "mix" : file) + " x" + connections;
     }
 }
