@@ -82,12 +82,13 @@ class EchoTest {
     void matrixReportHasThePapersTableAndValidJson() throws Exception {
         List<EchoCellResult> results = new EchoMatrix(List.of(EchoPair.parse("B-B"), EchoPair.parse("NB-NB")),
                 List.of(1, 2), List.of(8192, 1 << 20), List.of(new SocketBuffers(8192)), 256 << 10, 2,
-                Duration.ofMillis(800), Duration.ofSeconds(20)).run(new PrintStream(OutputStream.nullOutputStream()));
+                Duration.ofMillis(800), Duration.ofSeconds(20), false).run(new PrintStream(OutputStream.nullOutputStream()));
         Report report = EchoReport.of(results, List.of("test"));
 
         assertThat(report.text()).contains("B-B (blocking server, blocking client)")
                 .containsPattern("8K +\\d+ \\(\\d+\\) ±\\d+% +\\d+ \\(\\d+\\) ±\\d+%")
-                .containsPattern("1M +DL +DL");
+                .containsPattern("1M +DL +DL")
+                .contains("1M at threads [1 DL, 2 DL], first: no progress for 800 ms");
         JsonNode json = new ObjectMapper().readTree(Json.write(report.json()));
         assertThat(json.get("cells")).hasSize(8);
         JsonNode first = json.get("cells").get(0);

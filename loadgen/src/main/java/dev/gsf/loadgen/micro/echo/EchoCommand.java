@@ -36,6 +36,9 @@ public final class EchoCommand implements Callable<Integer> {
     @Option(names = "--bytes", paramLabel = "SIZE", description = "bytes each client thread moves (default: 100M)")
     String bytes = "100M";
 
+    @Option(names = "--nodelay", description = "TCP_NODELAY on both ends (the paper left Nagle on; default: off)")
+    boolean noDelay;
+
     @Option(names = "--runs", description = "repetitions per cell (default: 3)")
     int runs = 3;
 
@@ -61,7 +64,7 @@ public final class EchoCommand implements Callable<Integer> {
         List<EchoCellResult> results = new EchoMatrix(pairs.stream().map(EchoPair::parse).toList(), threads,
                 buffers.stream().map(b -> Math.toIntExact(ByteSize.parse(b))).toList(),
                 sockbufs.stream().map(SocketBuffers::parse).toList(), ByteSize.parse(bytes), runs,
-                Duration.ofMillis((long) (stallSeconds * 1000)), Duration.ofMillis((long) (limitSeconds * 1000)))
+                Duration.ofMillis((long) (stallSeconds * 1000)), Duration.ofMillis((long) (limitSeconds * 1000)), noDelay)
                 .run(System.err);
         var out = EchoReport.of(results, describeSettings());
         System.out.print(out.text());
@@ -71,7 +74,7 @@ public final class EchoCommand implements Callable<Integer> {
 
     private List<String> describeSettings() {
         List<String> lines = new ArrayList<>();
-        lines.add("bytes per client thread: " + bytes + ", runs per cell: " + runs + ", DL after " + stallSeconds
+        lines.add("bytes per client thread: " + bytes + ", TCP_NODELAY " + (noDelay ? "on" : "off") + ", runs per cell: " + runs + ", DL after " + stallSeconds
                 + " s without progress, cell limit " + limitSeconds + " s");
         lines.add("java " + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version"));

@@ -25,6 +25,7 @@ abstract class EchoLoop {
     final EchoTally run(NetworkChannel ch, EchoSettings settings, EchoActivity activity, CountDownLatch connected,
                         CountDownLatch gate) throws IOException, InterruptedException {
         EchoTally tally = new EchoTally();
+        settings.applyNoDelay(ch);
         tally.buffers = SocketBuffers.readBack(ch);
         activity.noteClientBuffers(tally.buffers);
         ByteBuffer out = Payload.random(settings.bufferSize(), 0xEC40);

@@ -9,7 +9,8 @@ import java.util.List;
 
 /** Runs every cell of the chosen dimensions, repeating each; a cell that fails once is not repeated. */
 public record EchoMatrix(List<EchoPair> pairs, List<Integer> threads, List<Integer> buffers,
-                         List<SocketBuffers> sockbufs, long bytesPerClient, int runs, Duration stall, Duration limit) {
+                         List<SocketBuffers> sockbufs, long bytesPerClient, int runs, Duration stall, Duration limit,
+                         boolean noDelay) {
 
     public List<EchoCellResult> run(PrintStream progress) throws Exception {
         List<EchoCellResult> results = new ArrayList<>();
@@ -27,7 +28,7 @@ public record EchoMatrix(List<EchoPair> pairs, List<Integer> threads, List<Integ
 
     private EchoCellResult cell(EchoPair pair, SocketBuffers sockbuf, int buffer, int t, PrintStream progress)
             throws Exception {
-        EchoSettings settings = new EchoSettings(buffer, bytesPerClient, sockbuf, stall, limit);
+        EchoSettings settings = new EchoSettings(buffer, bytesPerClient, sockbuf, stall, limit, noDelay);
         List<EchoRun> done = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             EchoRun run = new EchoCell(pair.server(), pair.client(), t, settings).run();

@@ -65,13 +65,16 @@ public final class EchoReport {
         return table.render();
     }
 
+    /** One line per buffer size that failed: the threads it failed at and the first failure's reason. */
     private static String failures(List<EchoCellResult> cells) {
         StringBuilder sb = new StringBuilder();
-        for (EchoCellResult c : cells) {
-            EchoRun f = c.failure();
-            if (f != null) {
-                sb.append("  ").append(c.status()).append(' ').append(ByteSize.format(c.buffer())).append(" x")
-                        .append(c.threads()).append(": ").append(f.reason()).append('\n');
+        for (int buffer : distinct(cells, EchoCellResult::buffer)) {
+            List<EchoCellResult> failed = cells.stream().filter(c -> c.buffer() == buffer && c.failure() != null)
+                    .toList();
+            if (!failed.isEmpty()) {
+                sb.append("  ").append(ByteSize.format(buffer)).append(" at threads ")
+                        .append(failed.stream().map(c -> c.threads() + " " + c.status()).toList())
+                        .append(", first: ").append(failed.get(0).failure().reason()).append('\n');
             }
         }
         return sb.toString();

@@ -26,6 +26,7 @@ abstract class ListeningEchoServer implements EchoServer {
     /** Applies the socket buffer request to an accepted connection and remembers the first one's sizes. */
     protected final void accepted(NetworkChannel ch) throws IOException {
         settings.socketBuffers().applyBoth(ch);
+        settings.applyNoDelay(ch);
         if (accepted == null) {
             accepted = SocketBuffers.readBack(ch);
         }

@@ -21,7 +21,7 @@ public final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--sizes", split = ",", description = "write sizes (default: 1K,2K,5K,10K,100K)")
     List<String> sizes = List.of("1K", "2K", "5K", "10K", "100K");
 
-    @Option(names = "--nodelay", split = ",", description = "TCP_NODELAY settings (default: false,true)")
+    @Option(names = "--nodelay", split = ",", arity = "1", description = "TCP_NODELAY settings (default: false,true)")
     List<Boolean> noDelay = List.of(false, true);
 
     @Option(names = "--sndbuf", split = ",", paramLabel = "SIZE|os", description = "SO_SNDBUF requests (default: os,8K)")
