@@ -40,7 +40,7 @@ public final class Download {
     private ByteBuffer copyBuffer;
     private long position;
     private long remaining;
-    private long bytesSent;
+    private volatile long bytesSent; // read by the sweeper thread when it ends a download
     /** System.nanoTime() when the write in flight was submitted, 0 when none is. Read by the timeout sweeper. */
     private volatile long writeSubmittedAt;
 

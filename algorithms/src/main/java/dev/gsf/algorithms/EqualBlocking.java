@@ -3,12 +3,10 @@ package dev.gsf.algorithms;
 import java.util.concurrent.ExecutorService;
 
 /** EBA: a worker writes one chunk with a blocking write, then puts the download back at the end of the queue. */
-final class EqualBlocking extends Scheduler {
-    private final ExecutorService workers;
+final class EqualBlocking extends PooledScheduler {
 
     EqualBlocking(SendSettings settings, ExecutorService workers) {
-        super(settings);
-        this.workers = workers;
+        super(settings, workers);
     }
 
     @Override
@@ -17,15 +15,10 @@ final class EqualBlocking extends Scheduler {
     }
 
     @Override
-    void begin(Download download) {
-        runOn(workers, download);
-    }
-
-    @Override
     void turn(Download download) throws Exception {
         download.writeChunkBlocking();
         if (download.hasRemaining()) {
-            runOn(workers, download);
+            queueTurn(download);
         } else {
             download.complete();
         }

@@ -7,12 +7,10 @@ import java.util.concurrent.ExecutorService;
  * waits in Grizzly's write queue for write readiness (the selector); when the chunk is out, the next turn goes to
  * the end of the worker queue and runs on whichever worker is free.
  */
-final class EqualNonBlocking extends Scheduler {
-    private final ExecutorService workers;
+final class EqualNonBlocking extends PooledScheduler {
 
     EqualNonBlocking(SendSettings settings, ExecutorService workers) {
-        super(settings);
-        this.workers = workers;
+        super(settings, workers);
     }
 
     @Override
@@ -21,15 +19,10 @@ final class EqualNonBlocking extends Scheduler {
     }
 
     @Override
-    void begin(Download download) {
-        runOn(workers, download);
-    }
-
-    @Override
     void turn(Download download) throws Exception {
         download.writeChunkAsync(() -> {
             if (download.hasRemaining()) {
-                runOn(workers, download);
+                queueTurn(download);
             } else {
                 download.complete();
             }

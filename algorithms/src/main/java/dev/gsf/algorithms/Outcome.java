@@ -8,6 +8,9 @@ public enum Outcome {
     CLIENT_GONE,
     /** The client accepted no bytes for the configured write timeout; the server closed the connection. */
     WRITE_TIMEOUT,
-    /** The server failed (file read error, pool shut down, a bug); the connection was closed. */
+    /**
+     * The server failed (file read error, a bug) or stopped (the cause is then a CancellationException); the
+     * connection was closed.
+     */
     SERVER_ERROR
 }

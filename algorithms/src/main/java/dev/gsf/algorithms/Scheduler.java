@@ -2,11 +2,10 @@ package dev.gsf.algorithms;
 
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +45,8 @@ abstract class Scheduler implements SendAlgorithm {
 
     @Override
     public final Admission admit() {
-        if (closed || stats.waiting.incrementAndGet() > settings.queueLimit()) {
+        int waiting = stats.waiting.incrementAndGet();
+        if (closed || waiting > settings.queueLimit()) {
             stats.waiting.decrementAndGet();
             stats.rejected();
             return null;
@@ -63,7 +63,7 @@ abstract class Scheduler implements SendAlgorithm {
         download.attach(this);
         active.add(download);
         if (closed) {
-            download.end(Outcome.SERVER_ERROR, new IllegalStateException("server is shutting down"));
+            download.end(Outcome.SERVER_ERROR, new CancellationException("server is shutting down"));
             return;
         }
         if (slots == null) {
@@ -100,15 +100,6 @@ abstract class Scheduler implements SendAlgorithm {
             turn(download);
         } catch (Throwable t) {
             download.fail(t);
-        }
-    }
-
-    /** Runs the next turn on a pool worker, behind the turns already queued. */
-    final void runOn(Executor workers, Download download) {
-        try {
-            workers.execute(() -> runTurn(download));
-        } catch (RejectedExecutionException e) {
-            download.end(Outcome.SERVER_ERROR, e);
         }
     }
 
@@ -154,7 +145,7 @@ abstract class Scheduler implements SendAlgorithm {
         closed = true;
         sweeper.shutdownNow();
         for (Download download : active) {
-            download.end(Outcome.SERVER_ERROR, new IllegalStateException("server stopped"));
+            download.end(Outcome.SERVER_ERROR, new CancellationException("server stopped"));
         }
     }
 }

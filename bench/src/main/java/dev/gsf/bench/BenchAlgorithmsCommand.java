@@ -7,10 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +21,7 @@ import picocli.CommandLine.Option;
                 "the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
 public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
-    enum ZeroCopy { on, off, both }
+    enum ZeroCopy { auto, on, off, both }
 
     enum Client { auto, wrk, builtin }
 
@@ -43,8 +40,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
     int rounds = 3;
 
-    @Option(names = "--zero-copy", paramLabel = "on|off|both", description = "server zero-copy setting(s) (default: on)")
-    ZeroCopy zeroCopy = ZeroCopy.on;
+    @Option(names = "--zero-copy", paramLabel = "auto|on|off|both",
+            description = "server zero-copy setting(s) (default: auto, the server's default: on except for VTA)")
+    ZeroCopy zeroCopy = ZeroCopy.auto;
 
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50)")
     int workers = 50;
@@ -82,20 +80,21 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         };
         List<Variant> variants = new ArrayList<>();
         for (Algorithm a : algorithms) {
-            if (zeroCopy != ZeroCopy.off) {
+            if (zeroCopy == ZeroCopy.auto) {
+                variants.add(new Variant(a, a != Algorithm.VTA));
+            }
+            if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, true));
             }
-            if (zeroCopy != ZeroCopy.on) {
+            if (zeroCopy == ZeroCopy.off || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, false));
             }
         }
         System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s cores=%d%n",
                 load.name(), connections, seconds, rounds, workers, files, Runtime.getRuntime().availableProcessors());
-
-        Map<Variant, ServerProcess> servers = new LinkedHashMap<>();
-        Map<String, Rounds> reqs = new LinkedHashMap<>();
-        Map<String, Rounds> gbps = new LinkedHashMap<>();
-        Map<String, Long> errors = new LinkedHashMap<>();
+        List<Workload> workloads = files.stream().map(f -> new Workload(f, connections)).toList();
+        List<ServerProcess> servers = new ArrayList<>();
+        Measurements measured;
         try {
             for (Variant v : variants) {
                 List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm",
@@ -104,80 +103,22 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 if (chunk != null) {
                     args.addAll(List.of("--chunk", chunk));
                 }
-                ServerProcess server = ServerProcess.start(args, out.resolve("bench-server-" + v.algorithm()
-                        + (v.zeroCopy() ? "" : "-copy") + ".log"));
-                servers.put(v, server);
-                for (String file : files) { // warm-up: JIT, page cache, connection pools
-                    load.run(url(server, file), connections, Duration.ofSeconds(1));
-                }
+                servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
+                        + (v.zeroCopy() ? "" : "-copy") + ".log")));
             }
-            for (int round = 0; round < rounds; round++) {
-                for (int i = 0; i < variants.size(); i++) {
-                    Variant v = variants.get((i + round) % variants.size()); // rotate the order every round
-                    for (String file : files) {
-                        LoadClient.Result r = load.run(url(servers.get(v), file), connections,
-                                Duration.ofSeconds(seconds));
-                        String key = v.label() + "|" + file;
-                        reqs.computeIfAbsent(key, k -> new Rounds()).add(r.requestsPerSecond());
-                        gbps.computeIfAbsent(key, k -> new Rounds()).add(r.gigabytesPerSecond());
-                        errors.merge(key, r.errors(), Long::sum);
-                        System.out.printf(Locale.ROOT, "  round %d  %-12s %-9s %10.0f req/s %7.3f GB/s  errors %d%n",
-                                round + 1, v.label(), file, r.requestsPerSecond(), r.gigabytesPerSecond(), r.errors());
-                    }
-                }
-            }
+            measured = Measurements.run(servers, workloads, load, rounds, Duration.ofSeconds(seconds), System.out);
         } finally {
-            servers.values().forEach(ServerProcess::close);
+            servers.forEach(ServerProcess::close);
         }
-        String table = table(variants, reqs, gbps, errors);
+        String reference = variants.stream().filter(v -> v.algorithm() == Algorithm.SBA).findFirst()
+                .map(Variant::label).orElse(variants.get(0).label());
         System.out.println();
-        System.out.print(table);
+        System.out.print(measured.table(reference));
         Path json = out.resolve("bench-algorithms.json");
-        Files.writeString(json, json(variants, reqs, gbps, errors, load.name()));
+        Files.writeString(json, "{\n  \"client\": \"" + load.name() + "\", \"connections\": " + connections
+                + ", \"seconds\": " + seconds + ", \"rounds\": " + rounds + ", \"workers\": " + workers
+                + ", \"reference\": \"" + reference + "\",\n  \"cells\": " + measured.cellsJson() + "\n}\n");
         System.out.println("wrote " + json);
         return 0;
-    }
-
-    private static String url(ServerProcess server, String file) {
-        return "http://127.0.0.1:" + server.port() + "/" + file;
-    }
-
-    private String table(List<Variant> variants, Map<String, Rounds> reqs, Map<String, Rounds> gbps,
-                         Map<String, Long> errors) {
-        StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "%-12s %-9s %21s %21s %9s %7s%n", "algorithm", "file",
-                "req/s median [min-max]", "GB/s median [min-max]", "x SBA", "errors"));
-        for (String file : files) {
-            for (Variant v : variants) {
-                String key = v.label() + "|" + file;
-                Rounds r = reqs.get(key);
-                Rounds g = gbps.get(key);
-                Rounds reference = reqs.get(new Variant(Algorithm.SBA, v.zeroCopy()).label() + "|" + file);
-                String ratio = reference == null ? "-" : String.format(Locale.ROOT, "%.2f", r.median() / reference.median());
-                t.append(String.format(Locale.ROOT, "%-12s %-9s %7.0f [%5.0f-%5.0f] %7.3f [%5.3f-%5.3f] %9s %7d%n",
-                        v.label(), file, r.median(), r.min(), r.max(), g.median(), g.min(), g.max(), ratio,
-                        errors.get(key)));
-            }
-        }
-        return t.toString();
-    }
-
-    private String json(List<Variant> variants, Map<String, Rounds> reqs, Map<String, Rounds> gbps,
-                        Map<String, Long> errors, String clientName) {
-        StringBuilder j = new StringBuilder("{\n  \"client\": \"" + clientName + "\", \"connections\": " + connections
-                + ", \"seconds\": " + seconds + ", \"rounds\": " + rounds + ", \"workers\": " + workers
-                + ",\n  \"cells\": [\n");
-        List<String> cells = new ArrayList<>();
-        for (String file : files) {
-            for (Variant v : variants) {
-                String key = v.label() + "|" + file;
-                cells.add(String.format(Locale.ROOT,
-                        "    {\"algorithm\": \"%s\", \"zeroCopy\": %s, \"file\": \"%s\", \"reqPerSec\": %s, "
-                                + "\"gbPerSec\": %s, \"errors\": %d}",
-                        v.algorithm(), v.zeroCopy(), file, reqs.get(key).values(), gbps.get(key).values(),
-                        errors.get(key)));
-            }
-        }
-        return j.append(String.join(",\n", cells)).append("\n  ]\n}\n").toString();
     }
 }

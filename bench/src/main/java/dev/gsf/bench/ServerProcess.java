@@ -17,13 +17,15 @@ import java.util.regex.Pattern;
  * Our server in a child JVM, so that the load client's threads and garbage never share its heap. Started with the
  * same java and class path as this process; its start-up line tells the port.
  */
-public final class ServerProcess implements AutoCloseable {
-    private static final Pattern STARTED = Pattern.compile("gsf serving .* on http://(\\S+):(\\d+) ");
+public final class ServerProcess implements Peer {
+    private static final Pattern STARTED = Pattern.compile("serving .* on http://(\\S+):(\\d+)( |$)");
+    private final String name;
     private final Process process;
     private final int port;
     private final String startupLine;
 
-    private ServerProcess(Process process, int port, String startupLine) {
+    private ServerProcess(String name, Process process, int port, String startupLine) {
+        this.name = name;
         this.process = process;
         this.port = port;
         this.startupLine = startupLine;
@@ -34,16 +36,22 @@ public final class ServerProcess implements AutoCloseable {
      *
      * @param log where the server's output goes after the start-up line
      */
-    public static ServerProcess start(List<String> serveArguments, Path log) throws IOException {
+    public static ServerProcess start(String name, List<String> serveArguments, Path log) throws IOException {
+        List<String> arguments = new ArrayList<>(List.of("--port", "0"));
+        arguments.addAll(serveArguments);
+        return startJava(name, "dev.gsf.server.ServeCommand", arguments, log);
+    }
+
+    /** Starts a main class of this class path in a child JVM; it must print "serving ... on http://HOST:PORT ". */
+    public static ServerProcess startJava(String name, String mainClass, List<String> arguments, Path log)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx2g");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add("dev.gsf.server.ServeCommand");
-        command.add("--port");
-        command.add("0");
-        command.addAll(serveArguments);
+        command.add(mainClass);
+        command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> started = CompletableFuture.supplyAsync(() -> {
@@ -71,7 +79,7 @@ public final class ServerProcess implements AutoCloseable {
         Thread.ofPlatform().daemon().name("server-log").start(() -> drain(out, log));
         Matcher m = STARTED.matcher(line);
         m.find();
-        return new ServerProcess(process, Integer.parseInt(m.group(2)), line);
+        return new ServerProcess(name, process, Integer.parseInt(m.group(2)), line);
     }
 
     private static void drain(BufferedReader out, Path log) {
@@ -87,6 +95,12 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
     public int port() {
         return port;
     }

@@ -20,7 +20,7 @@ class BenchAlgorithmsCommandTest {
         assertThat(code).isZero();
         String json = Files.readString(out.resolve("bench-algorithms.json"));
         for (String algorithm : new String[] {"SBA", "EBA", "ENBA", "VTA"}) {
-            assertThat(json).contains("\"algorithm\": \"" + algorithm + "\"");
+            assertThat(json).contains("\"server\": \"" + algorithm);
         }
         assertThat(json).doesNotContain("\"reqPerSec\": [0.0]").contains("\"errors\": 0");
     }

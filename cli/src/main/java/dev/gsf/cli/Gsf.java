@@ -1,7 +1,13 @@
 package dev.gsf.cli;
 
 import dev.gsf.bench.BenchAlgorithmsCommand;
+import dev.gsf.bench.CompareCommand;
+import dev.gsf.bench.SuiteCommand;
 import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.loadgen.micro.conns.ConnsCommand;
+import dev.gsf.loadgen.micro.echo.EchoCommand;
+import dev.gsf.loadgen.micro.ping.PingCommand;
+import dev.gsf.loadgen.micro.probe.ProbeCommand;
 import dev.gsf.server.FilesCommand;
 import dev.gsf.server.ServeCommand;
 import picocli.CommandLine;
@@ -15,6 +21,12 @@ import picocli.CommandLine.Command;
                 FilesCommand.class,
                 LoadCommand.class,
                 BenchAlgorithmsCommand.class,
+                SuiteCommand.class,
+                CompareCommand.class,
+                EchoCommand.class,
+                PingCommand.class,
+                ConnsCommand.class,
+                ProbeCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {

@@ -7,6 +7,7 @@ import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.http.Method;
@@ -146,9 +147,12 @@ final class FileHandler extends HttpHandler {
                     logLine.end(status, bytesSent);
                     if (outcome == Outcome.COMPLETED) {
                         response.resume();
+                    } else if (cause instanceof CancellationException) {
+                        LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent
+                                + " bytes");
                     } else if (outcome == Outcome.SERVER_ERROR) {
-                        // Expected failures (I/O, shutdown) in one line; anything else is a bug: full trace.
-                        boolean expected = cause instanceof IOException || cause instanceof IllegalStateException;
+                        // Expected failures (I/O) in one line; anything else is a bug: full trace.
+                        boolean expected = cause instanceof IOException;
                         LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
                                 + " bytes: " + cause, expected ? null : cause);
                     } else {

@@ -50,6 +50,8 @@ public final class FileServer implements AutoCloseable {
         listener.getTransport().setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
                 .setPoolName("grizzly-http").setCorePoolSize(httpThreads).setMaxPoolSize(httpThreads));
         listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
+        // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
+        listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
         http.addListener(listener);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);

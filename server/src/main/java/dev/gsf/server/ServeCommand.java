@@ -41,7 +41,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--chunk", paramLabel = "SIZE", description = "bytes per write, e.g. 64K (default: 64K)")
     String chunk;
 
-    @Option(names = "--zero-copy", negatable = true, description = "send with sendfile; --no-zero-copy copies through a buffer (default: on)")
+    @Option(names = "--zero-copy", negatable = true,
+            description = "send with sendfile; --no-zero-copy copies through a buffer (default: on, off for VTA)")
     Boolean zeroCopy;
 
     @Option(names = "--max-downloads", paramLabel = "N", description = "downloads in progress at once, 0 for no cap (default: 0)")
@@ -49,6 +50,10 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--write-timeout", paramLabel = "DURATION", description = "drop a client that takes no chunk for this long (default: 30s)")
     String writeTimeout;
+
+    @Option(names = "--idle-timeout", paramLabel = "DURATION",
+            description = "close a connection with no complete request for this long (default: 30s)")
+    String idleTimeout;
 
     @Option(names = "--follow-symlinks", negatable = true, description = "serve links that lead outside the root (default: off)")
     Boolean followSymlinks;
@@ -106,6 +111,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, ServerConfig.Key.ZERO_COPY, zeroCopy);
         put(values, ServerConfig.Key.MAX_DOWNLOADS, maxDownloads);
         put(values, ServerConfig.Key.WRITE_TIMEOUT, writeTimeout);
+        put(values, ServerConfig.Key.IDLE_TIMEOUT, idleTimeout);
         put(values, ServerConfig.Key.FOLLOW_SYMLINKS, followSymlinks);
         put(values, ServerConfig.Key.ACCESS_LOG, accessLog);
         return values;

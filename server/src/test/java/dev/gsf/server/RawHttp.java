@@ -110,11 +110,16 @@ public final class RawHttp implements AutoCloseable {
         return in.read(into);
     }
 
-    /** True when the server has closed the connection (end of stream within the socket timeout). */
+    /**
+     * True when the server closes the connection (end of stream or reset) within the socket timeout without sending
+     * anything; false when it sends a byte or the timeout passes first.
+     */
     public boolean closedByServer() {
         try {
             return in.read() < 0;
-        } catch (IOException e) {
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
+        } catch (IOException reset) {
             return true;
         }
     }

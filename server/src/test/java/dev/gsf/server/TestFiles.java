@@ -33,15 +33,20 @@ public final class TestFiles {
 
     /** The committed manifest of the default set (files/MD5SUMS at the repository root). */
     public static Manifest committedManifest() {
+        try {
+            return Manifest.read(committedManifestFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** files/MD5SUMS at the repository root, found from the working directory upwards. */
+    public static Path committedManifestFile() {
         Path here = Path.of("").toAbsolutePath();
         for (Path p = here; p != null; p = p.getParent()) {
             Path candidate = p.resolve("files").resolve(FileSet.MANIFEST);
             if (Files.isRegularFile(candidate)) {
-                try {
-                    return Manifest.read(candidate);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                return candidate;
             }
         }
         throw new IllegalStateException("files/MD5SUMS not found above " + here);

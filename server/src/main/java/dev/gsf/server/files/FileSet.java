@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -84,6 +85,11 @@ public final class FileSet {
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(partial);
             throw e;
+        }
+        if (Files.getFileStore(partial).supportsFileAttributeView("posix")) {
+            // Temporary files are private (rw-------); other servers compared with ours (nginx's workers run as
+            // another user) must be able to read the set like any published file.
+            Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rw-r--r--"));
         }
         Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

@@ -30,6 +30,8 @@ class FileSetTest {
         Files.write(dir.resolve("b.bin"), new byte[10]);
         assertThat(FileSet.ensure(dir, small)).containsExactly(dir.resolve("b.bin"));
         assertThat(FileSet.md5(dir.resolve("b.bin"))).isEqualTo(md5);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(dir.resolve("a.bin")))).as("readable by other servers").isEqualTo("rw-r--r--");
         try (var leftovers = Files.list(dir)) {
             assertThat(leftovers).as("no temporary files left").hasSize(2);
         }

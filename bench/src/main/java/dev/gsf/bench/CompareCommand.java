@@ -1,0 +1,193 @@
+package dev.gsf.bench;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.files.FileSet;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gsf compare}: our server (each algorithm) beside Grizzly's StaticHttpHandler (file cache on and off) and
+ * nginx, driven by the same client on the same files in interleaved rounds, with the loopback limit measured by
+ * iperf3 for scale. Ratios are to nginx.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compares our server (every algorithm) with Grizzly's StaticHttpHandler and nginx on the same",
+                "client and files, in interleaved rounds; prints medians, spreads and the ratio to nginx, and writes",
+                "compare.json and compare.html. Missing peers (nginx-light, wrk, iperf3) are installed from Debian",
+                "when running as root, else skipped with a note."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
+    int rounds = 3;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
+    int seconds = 5;
+
+    @Option(names = "--quick", description = "2 rounds of 2 seconds: a smoke run, about 3 minutes")
+    boolean quick;
+
+    @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk, installed if missing)")
+    BenchAlgorithmsCommand.Client client = BenchAlgorithmsCommand.Client.auto;
+
+    @Option(names = "--throttle", paramLabel = "RATE", description = "per-client limit of the throttled case (default: 1MB/s)")
+    String throttle = "1MB/s";
+
+    @Option(names = "--throttled-clients", paramLabel = "N", description = "clients of the throttled case (default: 200)")
+    int throttledClients = 200;
+
+    @Option(names = "--no-install", description = "never install missing peers; skip them")
+    boolean noInstall;
+
+    @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
+    Path root;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where compare.json, compare.html and logs go (default: results/)")
+    Path out = Path.of("results");
+
+    @Override
+    public Integer call() throws Exception {
+        if (quick) {
+            rounds = 2;
+            seconds = 2;
+        }
+        Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
+        if (root == null) {
+            FileSet.ensure(dir, FileSet.DEFAULT);
+        }
+        Files.createDirectories(out);
+        List<String> notes = new ArrayList<>();
+        LoadClient load = switch (client) {
+            case builtin -> new BuiltinClient();
+            case wrk -> new Wrk();
+            case auto -> {
+                DebianPackages.Lookup wrk = find("wrk", "wrk", notes);
+                yield wrk.program().isPresent() ? new Wrk() : new BuiltinClient();
+            }
+        };
+        Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
+        Optional<Path> iperf3 = find("iperf3", "iperf3", notes).program();
+
+        List<Workload> workloads = List.of(new Workload("1KB.bin", 50), new Workload("1MB.bin", 50),
+                new Workload("100MB.bin", 8));
+        Path manifest = dir.resolve(FileSet.MANIFEST);
+        List<Pass> passes = new ArrayList<>();
+        passes.add(new Pass(load, workloads));
+        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), "none"), workloads));
+        // The throttled case: the seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
+        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttle),
+                List.of(new Workload("", throttledClients))));
+        List<Peer> peers = new ArrayList<>();
+        List<Measurements> measured = new ArrayList<>();
+        try {
+            for (Algorithm a : Algorithm.values()) {
+                peers.add(ServerProcess.start("gsf " + a, List.of("--root", dir.toString(), "--algorithm", a.name()),
+                        out.resolve("compare-gsf-" + a + ".log")));
+            }
+            for (String cache : List.of("on", "off")) {
+                peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
+                        List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log")));
+            }
+            if (nginx.isPresent()) {
+                peers.add(NginxPeer.start(nginx.get(), dir, out));
+            }
+            System.out.printf("compare: rounds=%d duration=%ds cores=%d servers=%s%n", rounds, seconds,
+                    Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList());
+            notes.forEach(n -> System.out.println("  " + n));
+            for (Pass pass : passes) {
+                System.out.println("client " + pass.client().name() + ":");
+                measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds,
+                        Duration.ofSeconds(seconds), System.out));
+            }
+        } finally {
+            peers.forEach(Peer::close);
+        }
+
+        double iperf = Double.NaN;
+        double iperfZeroCopy = Double.NaN;
+        if (iperf3.isPresent()) {
+            int port = freePort();
+            iperf = LoopbackLimit.measure(iperf3.get(), port, seconds, false);
+            iperfZeroCopy = LoopbackLimit.measure(iperf3.get(), port, seconds, true);
+        }
+        String reference = nginx.isPresent() ? "nginx" : "gsf SBA";
+        StringBuilder tables = new StringBuilder();
+        for (int i = 0; i < passes.size(); i++) {
+            tables.append("client: ").append(passes.get(i).client().name()).append('\n')
+                    .append(measured.get(i).table(reference)).append('\n');
+        }
+        String limit = iperf3.isPresent()
+                ? String.format(Locale.ROOT, "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s",
+                seconds, iperf, iperfZeroCopy)
+                : "loopback limit: iperf3 not available";
+        System.out.println();
+        System.out.print(tables);
+        System.out.println(limit);
+
+        String meta = String.format(Locale.ROOT, "\"date\": \"%s\", \"rounds\": %d, \"seconds\": %d, "
+                        + "\"cores\": %d, \"reference\": \"%s\", \"iperf3GBps\": %s, \"iperf3ZeroCopyGBps\": %s",
+                Instant.now(), rounds, seconds, Runtime.getRuntime().availableProcessors(), reference,
+                jsonNumber(iperf), jsonNumber(iperfZeroCopy));
+        List<String> passJson = new ArrayList<>();
+        for (int i = 0; i < passes.size(); i++) {
+            passJson.add("    {\"client\": \"" + passes.get(i).client().name() + "\", \"cells\": "
+                    + measured.get(i).cellsJson() + "}");
+        }
+        Files.writeString(out.resolve("compare.json"), "{\n  " + meta + ",\n  \"notes\": ["
+                + String.join(", ", notes.stream().map(n -> "\"" + n.replace("\"", "'") + "\"").toList())
+                + "],\n  \"passes\": [\n" + String.join(",\n", passJson) + "\n  ]\n}\n");
+        HtmlReport html = new HtmlReport("grizzly-sendfile compare")
+                .paragraph(rounds + " interleaved rounds of " + seconds + " s on "
+                        + Runtime.getRuntime().availableProcessors() + " cores. Bars are medians; whiskers span the"
+                        + " rounds' min to max. " + limit + ".");
+        for (int i = 0; i < passes.size(); i++) {
+            Measurements m = measured.get(i);
+            for (Workload w : m.workloads()) {
+                boolean bytes = w.file().isEmpty() || w.file().startsWith("100MB");
+                List<HtmlReport.Bar> bars = new ArrayList<>();
+                for (String peer : m.peers()) {
+                    Rounds r = bytes ? m.cell(peer, w).gigabytesPerSecond() : m.cell(peer, w).requestsPerSecond();
+                    bars.add(new HtmlReport.Bar(peer, r.median(), r.min(), r.max()));
+                }
+                html.chart(passes.get(i).client().name() + ": " + w.label() + (bytes ? " (GB/s)" : " (req/s)"),
+                        bytes ? "GB/s" : "req/s", bars);
+            }
+        }
+        html.preformatted(tables + limit + "\n" + String.join("\n", notes));
+        Files.writeString(out.resolve("compare.html"), html.html());
+        System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
+        return 0;
+    }
+
+    /** One client driving every peer on its workloads. */
+    private record Pass(LoadClient client, List<Workload> workloads) {
+    }
+
+    private DebianPackages.Lookup find(String program, String debianPackage, List<String> notes) {
+        DebianPackages.Lookup lookup = noInstall
+                ? new DebianPackages.Lookup(Optional.empty(), program + ": --no-install; skipped")
+                : DebianPackages.ensure(program, debianPackage);
+        notes.add(lookup.note());
+        return lookup;
+    }
+
+    private static String jsonNumber(double v) {
+        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

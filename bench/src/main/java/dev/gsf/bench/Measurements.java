@@ -1,0 +1,117 @@
+package dev.gsf.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs every workload against every peer, in rounds whose peer order rotates, so that a noisy moment of a shared
+ * machine spreads over all peers instead of landing on one. Keeps every round's value for medians and spreads.
+ */
+final class Measurements {
+    /** What one peer measured on one workload over all rounds. */
+    record Cell(String peer, Workload workload, Rounds requestsPerSecond, Rounds gigabytesPerSecond, long errors) {
+    }
+
+    private final Map<String, Cell> cells = new LinkedHashMap<>();
+    private final List<String> peers = new ArrayList<>();
+    private final List<Workload> workloads;
+
+    private Measurements(List<Workload> workloads) {
+        this.workloads = List.copyOf(workloads);
+    }
+
+    static Measurements run(List<? extends Peer> peers, List<Workload> workloads, LoadClient client, int rounds,
+                            Duration duration, PrintStream progress) throws IOException {
+        Measurements m = new Measurements(workloads);
+        peers.forEach(p -> m.peers.add(p.name()));
+        for (Peer peer : peers) { // warm-up: JIT, page cache, connection set-up; not recorded
+            for (Workload w : workloads) {
+                client.run(url(peer, w), w.connections(), Duration.ofSeconds(1));
+            }
+        }
+        for (int round = 0; round < rounds; round++) {
+            for (Workload w : workloads) {
+                for (int i = 0; i < peers.size(); i++) {
+                    Peer peer = peers.get((i + round) % peers.size());
+                    LoadClient.Result r = client.run(url(peer, w), w.connections(), duration);
+                    m.record(peer.name(), w, r);
+                    progress.printf(Locale.ROOT, "  round %d  %-24s %-16s %10.0f req/s %7.3f GB/s  errors %d%n",
+                            round + 1, peer.name(), w.label(), r.requestsPerSecond(), r.gigabytesPerSecond(),
+                            r.errors());
+                }
+            }
+        }
+        return m;
+    }
+
+    private static String url(Peer peer, Workload w) {
+        return "http://127.0.0.1:" + peer.port() + "/" + w.file();
+    }
+
+    private void record(String peer, Workload w, LoadClient.Result r) {
+        Cell cell = cells.computeIfAbsent(key(peer, w), k -> new Cell(peer, w, new Rounds(), new Rounds(), 0));
+        cell.requestsPerSecond().add(r.requestsPerSecond());
+        cell.gigabytesPerSecond().add(r.gigabytesPerSecond());
+        cells.put(key(peer, w), new Cell(peer, w, cell.requestsPerSecond(), cell.gigabytesPerSecond(),
+                cell.errors() + r.errors()));
+    }
+
+    private static String key(String peer, Workload w) {
+        return peer + "|" + w.label();
+    }
+
+    Cell cell(String peer, Workload w) {
+        return cells.get(key(peer, w));
+    }
+
+    List<String> peers() {
+        return List.copyOf(peers);
+    }
+
+    List<Workload> workloads() {
+        return workloads;
+    }
+
+    /** Medians, min-max spreads, and the ratio of medians to the reference peer (absent: "-"). */
+    String table(String reference) {
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-24s %-16s %24s %24s %8s %7s%n",
+                "server", "workload", "req/s median [min-max]", "GB/s median [min-max]", "x " + reference,
+                "errors"));
+        for (Workload w : workloads) {
+            Cell ref = cell(reference, w);
+            for (String peer : peers) {
+                Cell c = cell(peer, w);
+                String ratio = ref == null ? "-" : String.format(Locale.ROOT, "%.2f",
+                        c.requestsPerSecond().median() / ref.requestsPerSecond().median());
+                t.append(String.format(Locale.ROOT, "%-24s %-16s %8.0f [%6.0f-%6.0f] %8.3f [%6.3f-%6.3f] %8s %7d%n",
+                        peer, w.label(), c.requestsPerSecond().median(), c.requestsPerSecond().min(),
+                        c.requestsPerSecond().max(), c.gigabytesPerSecond().median(), c.gigabytesPerSecond().min(),
+                        c.gigabytesPerSecond().max(), ratio, c.errors()));
+            }
+        }
+        return t.toString();
+    }
+
+    /** The cells as JSON objects, every round's value kept. */
+    String cellsJson() {
+        List<String> rows = new ArrayList<>();
+        for (Workload w : workloads) {
+            for (String peer : peers) {
+                Cell c = cell(peer, w);
+                rows.add(String.format(Locale.ROOT,
+                        "    {\"server\": \"%s\", \"file\": \"%s\", \"connections\": %d, \"reqPerSec\": %s, "
+                                + "\"gbPerSec\": %s, \"medianReqPerSec\": %.1f, \"medianGbPerSec\": %.4f, \"errors\": %d}",
+                        peer, w.file(), w.connections(), c.requestsPerSecond().values(),
+                        c.gigabytesPerSecond().values(), c.requestsPerSecond().median(),
+                        c.gigabytesPerSecond().median(), c.errors()));
+            }
+        }
+        return "[\n" + String.join(",\n", rows) + "\n  ]";
+    }
+}
