@@ -2,9 +2,8 @@ package dev.gsf.loadgen.load;
 
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.RunResult;
-import dev.gsf.loadgen.load.report.HtmlReport;
+import dev.gsf.loadgen.load.report.ReportFiles;
 import dev.gsf.loadgen.load.report.Spread;
-import dev.gsf.loadgen.load.report.JsonReport;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.loadgen.load.report.TextReport;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -13,7 +12,6 @@ import dev.gsf.server.ByteSize;
 import dev.gsf.server.files.FileSet;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -175,36 +173,14 @@ public final class LoadCommand implements Callable<Integer> {
         if (summaries.size() > 1) {
             out.println(Spread.render(summaries));
         }
-        write(plan, summaries, verdicts, out, log);
+        if (plan.outDir() != null) {
+            ReportFiles.write(plan.outDir(), summaries, verdicts, out, log);
+        }
         if (aborted) {
             return BAD_INPUT;
         }
         boolean passed = verdicts.stream().flatMap(List::stream).allMatch(Criterion.Verdict::passed);
         return passed ? PASSED : FAILED;
-    }
-
-    private void write(LoadPlan plan, List<Summary> summaries, List<List<Criterion.Verdict>> verdicts,
-                       PrintStream out, PrintStream log) {
-        if (plan.outDir() == null) {
-            return;
-        }
-        try {
-            Files.createDirectories(plan.outDir());
-            StringBuilder text = new StringBuilder();
-            for (int i = 0; i < summaries.size(); i++) {
-                text.append(TextReport.render(summaries.get(i), verdicts.get(i))).append('\n');
-            }
-            if (summaries.size() > 1) {
-                text.append(Spread.render(summaries));
-            }
-            Files.writeString(plan.outDir().resolve("summary.txt"), text);
-            Files.writeString(plan.outDir().resolve("summary.json"), JsonReport.render(summaries, verdicts));
-            Files.writeString(plan.outDir().resolve("report.html"), HtmlReport.render(summaries, verdicts));
-            out.println("reports: " + plan.outDir().resolve("summary.json") + ", "
-                    + plan.outDir().resolve("report.html"));
-        } catch (IOException e) {
-            log.println("gsf load: cannot write the reports to " + plan.outDir() + ": " + e.getMessage());
-        }
     }
 
     /** Validates the options into a plan; IllegalArgumentException names the option and what is wrong. */
