@@ -41,7 +41,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     int rounds = 3;
 
     @Option(names = "--zero-copy", paramLabel = "auto|on|off|both",
-            description = "server zero-copy setting(s) (default: auto, the server's default: on except for VTA)")
+            description = "server zero-copy setting(s) (default: auto, the server's default: off)")
     ZeroCopy zeroCopy = ZeroCopy.auto;
 
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50)")
@@ -81,7 +81,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         List<Variant> variants = new ArrayList<>();
         for (Algorithm a : algorithms) {
             if (zeroCopy == ZeroCopy.auto) {
-                variants.add(new Variant(a, a != Algorithm.VTA));
+                variants.add(new Variant(a, false)); // the server's default
             }
             if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, true));

@@ -4,7 +4,13 @@ import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
+import java.util.logging.Logger;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.ConnectionProbe;
 import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 
@@ -13,6 +19,7 @@ import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
  * its worker pool, all built from one {@link ServerConfig}.
  */
 public final class FileServer implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(FileServer.class.getName());
     private final ServerConfig config;
     private final HttpServer http;
     private final NetworkListener listener;
@@ -52,6 +59,20 @@ public final class FileServer implements AutoCloseable {
         listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
         // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
         listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
+        if (config.sendBuffer() > 0) {
+            // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept.
+            listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
+                @Override
+                public void onAcceptEvent(Connection serverConnection, Connection clientConnection) {
+                    try {
+                        ((SocketChannel) ((NIOConnection) clientConnection).getChannel())
+                                .setOption(StandardSocketOptions.SO_SNDBUF, config.sendBuffer());
+                    } catch (IOException e) {
+                        LOG.warning(() -> "send-buffer: cannot set SO_SNDBUF: " + e);
+                    }
+                }
+            });
+        }
         http.addListener(listener);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);

@@ -42,7 +42,7 @@ public final class ServeCommand implements Callable<Integer> {
     String chunk;
 
     @Option(names = "--zero-copy", negatable = true,
-            description = "send with sendfile; --no-zero-copy copies through a buffer (default: on, off for VTA)")
+            description = "send with sendfile; --no-zero-copy copies through a buffer (default: off)")
     Boolean zeroCopy;
 
     @Option(names = "--max-downloads", paramLabel = "N", description = "downloads in progress at once, 0 for no cap (default: 0)")
@@ -54,6 +54,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--idle-timeout", paramLabel = "DURATION",
             description = "close a connection with no complete request for this long (default: 30s)")
     String idleTimeout;
+
+    @Option(names = "--send-buffer", paramLabel = "SIZE",
+            description = "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune (default: 0)")
+    String sendBuffer;
 
     @Option(names = "--follow-symlinks", negatable = true, description = "serve links that lead outside the root (default: off)")
     Boolean followSymlinks;
@@ -112,6 +116,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, ServerConfig.Key.MAX_DOWNLOADS, maxDownloads);
         put(values, ServerConfig.Key.WRITE_TIMEOUT, writeTimeout);
         put(values, ServerConfig.Key.IDLE_TIMEOUT, idleTimeout);
+        put(values, ServerConfig.Key.SEND_BUFFER, sendBuffer);
         put(values, ServerConfig.Key.FOLLOW_SYMLINKS, followSymlinks);
         put(values, ServerConfig.Key.ACCESS_LOG, accessLog);
         return values;

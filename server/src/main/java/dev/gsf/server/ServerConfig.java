@@ -27,17 +27,19 @@ import java.util.stream.Collectors;
  * @param workers        threads in the worker pool (SBA, EBA, ENBA)
  * @param queue          downloads that may wait for their first turn; one more gets 503
  * @param chunk          bytes per write
- * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; "auto" (the default)
- *                       resolves to true except for VTA, where transferTo from virtual threads measured slower
+ * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default because
+ *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.3-2.5x slower for every
+ *                       algorithm and file size
  * @param maxDownloads   downloads in progress at once, 0 for no cap
  * @param writeTimeout   a download whose client takes no chunk for this long is dropped
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
+ * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
  * @param followSymlinks serve symbolic links that point outside the root
  * @param accessLog      file for a Common Log Format line per request, empty for none
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
-                           boolean followSymlinks, Optional<Path> accessLog) {
+                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -48,9 +50,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
-        ZERO_COPY("zero-copy", "auto", "sendfile (true), a buffer copy (false), or auto: true except for VTA"),
+        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a buffer (false; measured faster here)"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
         WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
+        SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
         IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
         ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none");
@@ -105,8 +108,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 (int) range(Key.WORKERS, get, Long::parseLong, 1, 10_000),
                 (int) range(Key.QUEUE, get, Long::parseLong, 0, 1_000_000),
                 (int) range(Key.CHUNK, get, ByteSize::parse, 1024, 64L << 20),
-                parse(Key.ZERO_COPY, get, s -> s.equalsIgnoreCase("auto")
-                        ? parse(Key.ALGORITHM, get, Algorithm::parse) != Algorithm.VTA : bool(s)),
+                parse(Key.ZERO_COPY, get, ServerConfig::bool),
                 (int) range(Key.MAX_DOWNLOADS, get, Long::parseLong, 0, 1_000_000),
                 parse(Key.WRITE_TIMEOUT, get, ServerConfig::duration),
                 parse(Key.IDLE_TIMEOUT, get, text -> {
@@ -116,6 +118,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                     }
                     return d;
                 }),
+                (int) range(Key.SEND_BUFFER, get, ByteSize::parse, 0, 64L << 20),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
                 parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))));
     }
@@ -132,10 +135,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     public String describe(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
-                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds",
+                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s",
                 root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
                 zeroCopy, maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis(),
-                idleTimeout.toSeconds());
+                idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer));
     }
 
     private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {

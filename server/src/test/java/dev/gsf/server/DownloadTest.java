@@ -44,6 +44,16 @@ class DownloadTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aCappedSendBufferStillDeliversEveryFileWhole() throws Exception {
+        try (FileServer server = Servers.start(FILES, Algorithm.ENBA, "send-buffer", "64K");
+             RawHttp raw = new RawHttp(server.port())) {
+            for (Manifest.Entry entry : MANIFEST.entries()) {
+                assertThat(raw.exchange("GET", "/" + entry.name()).md5()).as(entry.name()).isEqualTo(entry.md5());
+            }
+        }
+    }
+
     static String md5(InputStream in) throws Exception {
         MessageDigest md5 = RawHttp.md5();
         try (in) {

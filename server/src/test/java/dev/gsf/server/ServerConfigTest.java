@@ -30,12 +30,12 @@ class ServerConfigTest {
         assertThat(config.workers()).isEqualTo(50);
         assertThat(config.queue()).isEqualTo(10_000);
         assertThat(config.chunk()).isEqualTo(64 * 1024);
-        assertThat(config.zeroCopy()).isTrue();
-        assertThat(ServerConfig.from(Map.of("algorithm", "VTA")).zeroCopy()).as("auto under VTA").isFalse();
-        assertThat(ServerConfig.from(Map.of("algorithm", "VTA", "zero-copy", "true")).zeroCopy()).isTrue();
+        assertThat(config.zeroCopy()).isFalse();
         assertThat(config.maxDownloads()).isZero();
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.followSymlinks()).isFalse();
+        assertThat(config.sendBuffer()).isZero();
+        assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.accessLog()).isEmpty();
     }
 
