@@ -1,17 +1,13 @@
 package dev.gsf.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gsf.loadgen.load.LoadCommand;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 
 /**
  * Our load generator as a {@link LoadClient}: every download verified (length, MD5, headers), unthrottled or at a
@@ -41,20 +37,17 @@ final class GsfLoadClient implements LoadClient {
         Path out = Files.createTempDirectory(Files.createDirectories(work), "load-");
         List<String> args = new ArrayList<>(List.of("--url", uri.resolve("/").toString(), "--manifest",
                 manifest.toString(), "--clients", Integer.toString(connections), "--rate", rate, "--ramp-up", "0s",
-                "--steady", duration.toSeconds() + "s", "--ramp-down", "0s", "--out", out.toString()));
+                "--steady", duration.toSeconds() + "s", "--ramp-down", "0s"));
         if (!file.isEmpty()) {
             args.addAll(List.of("--mix", file));
         }
-        LoadCommand load = new LoadCommand();
-        new CommandLine(load).parseArgs(args.toArray(String[]::new));
-        try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("load.log")), true)) {
-            load.execute(log, log, false);
+        JsonNode s;
+        try {
+            s = InProcessLoad.run(args, out).summary();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         }
-        JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("runs").path(0)
-                .path("summary");
         double seconds = duration.toMillis() / 1000.0;
         long downloads = s.path("steadyDownloads").asLong();
         long bytes = s.path("steadyBytes").asLong();

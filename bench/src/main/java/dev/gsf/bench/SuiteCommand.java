@@ -6,7 +6,6 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.server.files.FileSet;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -127,17 +125,15 @@ public final class SuiteCommand implements Callable<Integer> {
                      String down) throws IOException, InterruptedException {
         String name = algorithm + "-" + n + "-" + rate.replace('/', '_');
         Path cellDir = Files.createDirectories(out.resolve(name));
-        int exit;
+        InProcessLoad.Outcome load;
         try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", dir.toString(),
-                "--algorithm", algorithm.name(), "--workers", Integer.toString(workers)), cellDir.resolve("server.log"));
-             PrintStream log = new PrintStream(Files.newOutputStream(cellDir.resolve("load.log")), true)) {
-            LoadCommand load = new LoadCommand();
-            new CommandLine(load).parseArgs("--url", "http://127.0.0.1:" + server.port() + "/", "--manifest",
+                "--algorithm", algorithm.name(), "--workers", Integer.toString(workers)), cellDir.resolve("server.log"))) {
+            load = InProcessLoad.run(List.of("--url", "http://127.0.0.1:" + server.port() + "/", "--manifest",
                     manifest.toString(), "--clients", Integer.toString(n), "--rate", rate, "--ramp-up", up,
-                    "--steady", steadyState, "--ramp-down", down, "--out", cellDir.toString());
-            exit = load.execute(log, log, false);
+                    "--steady", steadyState, "--ramp-down", down), cellDir);
         }
-        JsonNode run = new ObjectMapper().readTree(cellDir.resolve("summary.json").toFile()).path("runs").path(0);
+        JsonNode run = load.run();
+        int exit = load.exitCode();
         JsonNode s = run.path("summary");
         return new Row(n, rate, algorithm, run.path("server").asText(), s.path("avgInitSeconds").asDouble(Double.NaN),
                 s.path("avgSpeedMBs").asDouble(Double.NaN), s.path("avgSpeedFile").asText("-"),
