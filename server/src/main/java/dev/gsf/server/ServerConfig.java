@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  * @param queue          downloads that may wait for their first turn; one more gets 503
  * @param chunk          bytes per write
  * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default because
- *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.3-2.5x slower for every
+ *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.5-2.9x slower for every
  *                       algorithm and file size
  * @param maxDownloads   downloads in progress at once, 0 for no cap
  * @param writeTimeout   a download whose client takes no chunk for this long is dropped
