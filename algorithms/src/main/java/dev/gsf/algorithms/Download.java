@@ -203,8 +203,12 @@ public final class Download {
         }
         // Marks the download started so that a turn still queued does nothing and counts nothing.
         boolean hadTurn = !started.compareAndSet(false, true);
-        scheduler.ended(this, hadTurn, outcome, bytesSent);
-        listener.ended(outcome, bytesSent, cause);
+        try {
+            listener.ended(outcome, bytesSent, cause);
+        } finally {
+            // Counted last: whoever sees the download counted as ended also sees what the listener did.
+            scheduler.ended(this, hadTurn, outcome, bytesSent);
+        }
     }
 
     /** Reading the file failed: the server's fault, not the client's. */

@@ -113,12 +113,12 @@ abstract class Scheduler implements SendAlgorithm {
 
     void ended(Download download, boolean hadTurn, Outcome outcome, long bytes) {
         active.remove(download);
+        stats.ended(outcome, bytes); // first: whoever sees the gauge drop also sees the outcome counted
         if (hadTurn) {
             stats.inProgress.decrementAndGet();
         } else {
             stats.waiting.decrementAndGet();
         }
-        stats.ended(outcome, bytes);
         if (slots != null && !waitingForSlot.remove(download)) {
             slots.release();
             beginWaitingWhileSlotsFree();
