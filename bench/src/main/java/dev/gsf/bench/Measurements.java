@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Runs every workload against every peer, in rounds whose peer order rotates, so that a noisy moment of a shared
@@ -15,7 +16,11 @@ import java.util.Map;
  */
 final class Measurements {
     /** What one peer measured on one workload over all rounds. */
-    record Cell(String peer, Workload workload, Rounds requestsPerSecond, Rounds gigabytesPerSecond, long errors) {
+    record Cell(String peer, Workload workload, Rounds requestsPerSecond, Rounds gigabytesPerSecond,
+                LongAdder errorCount) {
+        long errors() {
+            return errorCount.sum();
+        }
     }
 
     private final Map<String, Cell> cells = new LinkedHashMap<>();
@@ -55,11 +60,11 @@ final class Measurements {
     }
 
     private void record(String peer, Workload w, LoadClient.Result r) {
-        Cell cell = cells.computeIfAbsent(key(peer, w), k -> new Cell(peer, w, new Rounds(), new Rounds(), 0));
+        Cell cell = cells.computeIfAbsent(key(peer, w),
+                k -> new Cell(peer, w, new Rounds(), new Rounds(), new LongAdder()));
         cell.requestsPerSecond().add(r.requestsPerSecond());
         cell.gigabytesPerSecond().add(r.gigabytesPerSecond());
-        cells.put(key(peer, w), new Cell(peer, w, cell.requestsPerSecond(), cell.gigabytesPerSecond(),
-                cell.errors() + r.errors()));
+        cell.errorCount().add(r.errors());
     }
 
     private static String key(String peer, Workload w) {

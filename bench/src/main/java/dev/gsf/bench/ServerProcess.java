@@ -22,13 +22,11 @@ public final class ServerProcess implements Peer {
     private final String name;
     private final Process process;
     private final int port;
-    private final String startupLine;
 
-    private ServerProcess(String name, Process process, int port, String startupLine) {
+    private ServerProcess(String name, Process process, int port) {
         this.name = name;
         this.process = process;
         this.port = port;
-        this.startupLine = startupLine;
     }
 
     /**
@@ -79,7 +77,7 @@ public final class ServerProcess implements Peer {
         Thread.ofPlatform().daemon().name("server-log").start(() -> drain(out, log));
         Matcher m = STARTED.matcher(line);
         m.find();
-        return new ServerProcess(name, process, Integer.parseInt(m.group(2)), line);
+        return new ServerProcess(name, process, Integer.parseInt(m.group(2)));
     }
 
     private static void drain(BufferedReader out, Path log) {
@@ -103,14 +101,6 @@ public final class ServerProcess implements Peer {
     @Override
     public int port() {
         return port;
-    }
-
-    public String startupLine() {
-        return startupLine;
-    }
-
-    public long pid() {
-        return process.pid();
     }
 
     @Override
