@@ -16,8 +16,8 @@ import org.glassfish.grizzly.memory.Buffers;
 
 /**
  * One download as the HTTP layer hands it to an algorithm: an open file, the bytes [offset, offset+length) to send,
- * and the connection whose response headers are already committed. The download owns the file from then on: it
- * closes it when it ends, and closes the connection too unless the outcome is {@link Outcome#COMPLETED}.
+ * and the connection whose response headers are already committed. The download holds the file from then on: it
+ * releases it when it ends, and closes the connection too unless the outcome is {@link Outcome#COMPLETED}.
  *
  * <p>The writing is shared by all algorithms and lives here; an algorithm only decides which thread calls
  * {@link #writeChunkBlocking()} or {@link #writeChunkAsync}, and when. At most one write is in flight at a time.
@@ -30,6 +30,7 @@ public final class Download {
         void ended(Outcome outcome, long bytesSent, Throwable cause);
     }
 
+    private final OpenFile source;
     private final FileChannel file;
     private final FilterChainContext connection;
     private final Listener listener;
@@ -45,16 +46,17 @@ public final class Download {
     private volatile long writeSubmittedAt;
 
     /**
-     * @param file       open for reading; closed by the download
+     * @param file       open for reading; the download releases it when it ends
      * @param offset     first byte to send
      * @param length     bytes to send, at least 1
      * @param connection the request's context on the HTTP filter; writes go below it, straight to the transport
      */
-    public Download(FileChannel file, long offset, long length, FilterChainContext connection, Listener listener) {
+    public Download(OpenFile file, long offset, long length, FilterChainContext connection, Listener listener) {
         if (offset < 0 || length < 1) {
             throw new IllegalArgumentException("bad range: offset " + offset + ", length " + length);
         }
-        this.file = file;
+        this.source = file;
+        this.file = file.channel();
         this.position = offset;
         this.remaining = length;
         this.connection = connection;
@@ -190,11 +192,7 @@ public final class Download {
         if (!ended.compareAndSet(false, true)) {
             return;
         }
-        try {
-            file.close();
-        } catch (IOException ignored) {
-            // nothing was written through this channel; a failed close loses nothing
-        }
+        source.release();
         if (outcome != Outcome.COMPLETED) {
             // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen
             // with clients that reset mid-body). Terminating fails any write still queued and tells Grizzly to drop

@@ -2,6 +2,7 @@ package dev.gsf.server;
 
 import dev.gsf.algorithms.Admission;
 import dev.gsf.algorithms.Download;
+import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
@@ -142,7 +143,7 @@ final class FileHandler extends HttpHandler {
             request.getContext().getConnection().terminateSilently();
             return;
         }
-        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
+        admission.start(new Download(OpenFile.owned(file), range.start(), range.length(), request.getContext(),
                 (outcome, bytesSent, cause) -> {
                     logLine.end(status, bytesSent);
                     if (outcome == Outcome.COMPLETED) {
