@@ -6,8 +6,6 @@ import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,13 +26,13 @@ final class FileHandler extends HttpHandler {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
 
-    private final PathResolver resolver;
+    private final OpenFiles files;
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
     private final String serverHeader;
 
-    FileHandler(PathResolver resolver, SendAlgorithm algorithm, AccessLog accessLog) {
-        this.resolver = resolver;
+    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog) {
+        this.files = files;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
         this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
@@ -53,7 +51,7 @@ final class FileHandler extends HttpHandler {
             return;
         }
         String rawPath = request.getRequestURI();
-        switch (resolver.resolve(rawPath)) {
+        switch (files.resolve(rawPath)) {
             case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
             case PathResolver.Found found -> serveFile(request, response, found, head);
         }
@@ -97,7 +95,7 @@ final class FileHandler extends HttpHandler {
         }
         boolean hasBody = !head && range.length() > 0;
         Admission admission = null;
-        FileChannel file = null;
+        OpenFile file = null;
         if (hasBody) {
             admission = algorithm.admit();
             if (admission == null) {
@@ -108,7 +106,7 @@ final class FileHandler extends HttpHandler {
                 return;
             }
             try {
-                file = FileChannel.open(found.file(), StandardOpenOption.READ);
+                file = files.open(found);
             } catch (IOException | SecurityException e) {
                 admission.cancel();
                 LOG.log(Level.WARNING, "cannot open " + found.file(), e);
@@ -130,7 +128,7 @@ final class FileHandler extends HttpHandler {
     }
 
     private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, FileChannel file) throws IOException {
+                               Admission admission, OpenFile file) throws IOException {
         int status = response.getStatus();
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
@@ -138,12 +136,12 @@ final class FileHandler extends HttpHandler {
             response.flush(); // commit the headers; the body follows on the same write queue
         } catch (IOException e) {
             // The client is gone already; closing the connection also drops the suspended response.
-            file.close();
+            file.release();
             admission.cancel();
             request.getContext().getConnection().terminateSilently();
             return;
         }
-        admission.start(new Download(OpenFile.owned(file), range.start(), range.length(), request.getContext(),
+        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
                 (outcome, bytesSent, cause) -> {
                     logLine.end(status, bytesSent);
                     if (outcome == Outcome.COMPLETED) {

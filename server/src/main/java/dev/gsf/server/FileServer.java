@@ -26,15 +26,17 @@ public final class FileServer implements AutoCloseable {
     private final WorkerPool workers;
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
+    private final OpenFiles openFiles;
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
-                       SendAlgorithm algorithm, AccessLog accessLog) {
+                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles) {
         this.config = config;
         this.http = http;
         this.listener = listener;
         this.workers = workers;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
+        this.openFiles = openFiles;
     }
 
     /**
@@ -48,7 +50,8 @@ public final class FileServer implements AutoCloseable {
         AccessLog accessLog = config.accessLog().isPresent() ? AccessLog.to(config.accessLog().get()) : AccessLog.off();
         WorkerPool workers = new WorkerPool(config.workers());
         SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
-        FileHandler handler = new FileHandler(resolver, algorithm, accessLog);
+        OpenFiles files = new OpenFiles(resolver, config.openFileCache());
+        FileHandler handler = new FileHandler(files, algorithm, accessLog);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -80,14 +83,16 @@ public final class FileServer implements AutoCloseable {
             http.start();
         } catch (BindException e) {
             close(algorithm, workers, accessLog);
+            files.close();
             throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
             close(algorithm, workers, accessLog);
+            files.close();
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(config, http, listener, workers, algorithm, accessLog);
+        return new FileServer(config, http, listener, workers, algorithm, accessLog, files);
     }
 
     public ServerConfig config() {
@@ -118,6 +123,7 @@ public final class FileServer implements AutoCloseable {
     public void close() {
         http.shutdownNow();
         close(algorithm, workers, accessLog);
+        openFiles.close(); // after the downloads have ended: files they still hold close on release
     }
 
     private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog) {

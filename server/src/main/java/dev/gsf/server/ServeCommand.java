@@ -62,6 +62,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--follow-symlinks", negatable = true, description = "serve links that lead outside the root (default: off)")
     Boolean followSymlinks;
 
+    @Option(names = "--open-file-cache", paramLabel = "DURATION",
+            description = "share one open file among its downloads; trust paths and attributes this long, 0: off (default: 1s)")
+    String openFileCache;
+
     @Option(names = "--access-log", paramLabel = "FILE", description = "write a Common Log Format line per request")
     String accessLog;
 
@@ -119,6 +123,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, ServerConfig.Key.SEND_BUFFER, sendBuffer);
         put(values, ServerConfig.Key.FOLLOW_SYMLINKS, followSymlinks);
         put(values, ServerConfig.Key.ACCESS_LOG, accessLog);
+        put(values, ServerConfig.Key.OPEN_FILE_CACHE, openFileCache);
         return values;
     }
 

@@ -36,10 +36,13 @@ import java.util.stream.Collectors;
  * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
  * @param followSymlinks serve symbolic links that point outside the root
  * @param accessLog      file for a Common Log Format line per request, empty for none
+ * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
+ *                       for the downloads after it; zero opens and looks up afresh for every request
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
-                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog) {
+                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
+                           Duration openFileCache) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -56,7 +59,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
         IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
-        ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none");
+        ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none"),
+        OPEN_FILE_CACHE("open-file-cache", "1s",
+                "share one open file among its downloads and trust its path and attributes this long, 0-1h (0: off)");
 
         public final String name;
         public final String defaultValue;
@@ -120,7 +125,14 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 }),
                 (int) range(Key.SEND_BUFFER, get, ByteSize::parse, 0, 64L << 20),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
-                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))));
+                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
+                parse(Key.OPEN_FILE_CACHE, get, text -> {
+                    Duration d = durationOrZero(text);
+                    if (d.compareTo(Duration.ofHours(1)) > 0) {
+                        throw new IllegalArgumentException("'" + text + "' is longer than 1h");
+                    }
+                    return d;
+                }));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -135,10 +147,11 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     public String describe(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
-                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s",
+                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s open-file-cache=%s",
                 root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
                 zeroCopy, maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis(),
-                idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer));
+                idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
+                openFileCache.isZero() ? "off" : openFileCache.toMillis() + "ms");
     }
 
     private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {
@@ -180,21 +193,25 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         };
     }
 
-    /** 250ms, 30s, 2m, or a plain number of seconds. */
+    /** 250ms, 30s, 2m, or a plain number of seconds; longer than zero. */
     static Duration duration(String s) {
+        Duration d = durationOrZero(s);
+        if (d.isZero()) {
+            throw new IllegalArgumentException("must be longer than zero");
+        }
+        return d;
+    }
+
+    private static Duration durationOrZero(String s) {
         var m = java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m)?").matcher(s.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + s + "' is not a duration (examples: 500ms, 30s, 2m)");
         }
         long n = Long.parseLong(m.group(1));
-        Duration d = switch (m.group(2) == null ? "s" : m.group(2)) {
+        return switch (m.group(2) == null ? "s" : m.group(2)) {
             case "ms" -> Duration.ofMillis(n);
             case "m" -> Duration.ofMinutes(n);
             default -> Duration.ofSeconds(n);
         };
-        if (d.isZero()) {
-            throw new IllegalArgumentException("must be longer than zero");
-        }
-        return d;
     }
 }

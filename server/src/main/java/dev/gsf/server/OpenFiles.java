@@ -1,0 +1,201 @@
+package dev.gsf.server;
+
+import dev.gsf.algorithms.OpenFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The open-file cache: each file is opened once and shared by all its downloads, and what a request path resolves
+ * to (the file and its attributes) is looked up again only when the cached answer is older than the validity.
+ *
+ * <p>A file replaced or truncated on disk has a new version (inode, size, modification time): new requests get it
+ * once their path is looked up again, and the old channel closes when its last download ends. A file not used for
+ * the validity is closed by a sweeper thread, so a deleted file does not stay open. Paths that lead to no file are
+ * not cached: a file created later is served at once, and requests for missing paths cannot push out cached files.
+ * At most {@link #MAX_ENTRIES} paths and files are kept; a file beyond that, when every cached file is in use, gets a
+ * channel of its own that its download closes.
+ *
+ * <p>Validity zero disables all of it: every request looks its path up and every download opens its own channel.
+ *
+ * <p>Called on Grizzly's HTTP threads (resolve, open) and on the downloads' threads (release); resolve and open may
+ * block on a file-system call when the cache misses, never on a lock held across I/O by another file.
+ */
+final class OpenFiles implements AutoCloseable {
+    /** Most paths and most files kept: the file set many times over, far below the 20,000 fds of a process. */
+    static final int MAX_ENTRIES = 1000;
+    private static final long MIN_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final Logger LOG = Logger.getLogger(OpenFiles.class.getName());
+
+    private record Resolved(PathResolver.Found found, long checkedAt) {
+    }
+
+    private final PathResolver resolver;
+    private final long validityNanos;
+    private final ConcurrentHashMap<String, Resolved> paths = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Path, SharedFile> files = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService sweeper;
+    private volatile boolean closed;
+
+    /** @param validity how long a looked-up path and an unused open file are kept; zero disables the cache */
+    OpenFiles(PathResolver resolver, Duration validity) {
+        this.resolver = resolver;
+        this.validityNanos = validity.toNanos();
+        if (validityNanos == 0) {
+            sweeper = null;
+            return;
+        }
+        sweeper = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "gsf-open-files");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long period = Math.max(validityNanos, MIN_SWEEP_NANOS);
+        sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    /** What the raw request path leads to; a file's answer is at most the validity old. */
+    PathResolver.Resolution resolve(String rawPath) {
+        if (validityNanos == 0) {
+            return resolver.resolve(rawPath);
+        }
+        long now = System.nanoTime();
+        Resolved cached = paths.get(rawPath);
+        if (cached != null && now - cached.checkedAt() < validityNanos) {
+            return cached.found();
+        }
+        PathResolver.Resolution fresh = resolver.resolve(rawPath);
+        if (fresh instanceof PathResolver.Found found && (cached != null || paths.size() < MAX_ENTRIES)) {
+            paths.put(rawPath, new Resolved(found, now));
+        } else if (cached != null) {
+            paths.remove(rawPath, cached);
+        }
+        return fresh;
+    }
+
+    /** The file to send {@code found} from, shared with the other downloads of the same version of it. */
+    OpenFile open(PathResolver.Found found) throws IOException {
+        if (validityNanos == 0 || closed) {
+            return unshared(found);
+        }
+        SharedFile.Version version = SharedFile.Version.of(found.attributes());
+        for (int attempt = 0; attempt < 3; attempt++) { // a lost race with the sweeper costs one more look
+            SharedFile shared = files.get(found.file());
+            if (shared == null || !shared.version.equals(version)) {
+                shared = install(found.file(), version);
+                if (shared == null) {
+                    return unshared(found);
+                }
+            }
+            OpenFile lease = shared.lease();
+            if (lease != null) {
+                return lease;
+            }
+        }
+        return unshared(found);
+    }
+
+    /** Opens and caches this version of the file, retiring an older one; null when it cannot be cached. */
+    private SharedFile install(Path file, SharedFile.Version version) throws IOException {
+        if (!files.containsKey(file) && files.size() >= MAX_ENTRIES && !evictOneIdle()) {
+            return null; // every cached file is in use
+        }
+        SharedFile[] installed = new SharedFile[1];
+        try {
+            files.compute(file, (path, old) -> {
+                if (old != null && old.version.equals(version)) {
+                    installed[0] = old; // another request opened it first
+                    return old;
+                }
+                if (closed) {
+                    return old;
+                }
+                SharedFile opened = openShared(path, version);
+                if (opened == null) {
+                    return old; // the file changed since its attributes were read: leave the cache as it is
+                }
+                if (old != null) {
+                    old.retire();
+                }
+                installed[0] = opened;
+                return opened;
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return installed[0];
+    }
+
+    private static SharedFile openShared(Path path, SharedFile.Version version) {
+        try {
+            return SharedFile.open(path, version);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static OpenFile unshared(PathResolver.Found found) throws IOException {
+        return OpenFile.owned(FileChannel.open(found.file(), StandardOpenOption.READ));
+    }
+
+    private boolean evictOneIdle() {
+        long now = System.nanoTime();
+        for (Path path : files.keySet()) {
+            if (retireIfIdle(path, now)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Drops expired path answers and closes the files nobody used for the validity. */
+    private void sweep() {
+        try {
+            long cutoff = System.nanoTime() - validityNanos;
+            paths.values().removeIf(resolved -> resolved.checkedAt() - cutoff < 0);
+            for (Path path : files.keySet()) {
+                retireIfIdle(path, cutoff);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "open-file cache sweep failed; it runs again", e);
+        }
+    }
+
+    private boolean retireIfIdle(Path path, long idleSince) {
+        boolean[] retired = {false};
+        files.computeIfPresent(path, (p, shared) -> {
+            if (!shared.idleSince(idleSince)) {
+                return shared;
+            }
+            shared.retire();
+            retired[0] = true;
+            return null;
+        });
+        return retired[0];
+    }
+
+    /** Stops the sweeper and closes every cached file; files still in use close when their downloads end. */
+    @Override
+    public void close() {
+        closed = true;
+        if (sweeper != null) {
+            sweeper.shutdownNow();
+        }
+        paths.clear();
+        for (Path path : files.keySet()) {
+            files.computeIfPresent(path, (p, shared) -> {
+                shared.retire();
+                return null;
+            });
+        }
+    }
+}
