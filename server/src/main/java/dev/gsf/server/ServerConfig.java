@@ -61,7 +61,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
         ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none"),
         OPEN_FILE_CACHE("open-file-cache", "1s",
-                "share one open file among its downloads and trust its path and attributes this long, 0-1h (0: off)");
+                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)");
 
         public final String name;
         public final String defaultValue;
@@ -129,7 +129,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.OPEN_FILE_CACHE, get, text -> {
                     Duration d = durationOrZero(text);
                     if (d.compareTo(Duration.ofHours(1)) > 0) {
-                        throw new IllegalArgumentException("'" + text + "' is longer than 1h");
+                        throw new IllegalArgumentException("'" + text + "' is longer than 60m");
                     }
                     return d;
                 }));

@@ -62,23 +62,20 @@ final class SharedFile {
             }
             leases++;
         }
-        AtomicBoolean released = new AtomicBoolean();
-        return new OpenFile() {
-            @Override
-            public FileChannel channel() {
-                return channel;
-            }
-
-            @Override
-            public void release() {
-                if (released.compareAndSet(false, true)) { // a second release must not close it under others
-                    SharedFile.this.release();
-                }
-            }
-        };
+        return new Lease(this, channel, new AtomicBoolean());
     }
 
-    private void release() {
+    /** One download's hold on the file. */
+    private record Lease(SharedFile file, FileChannel channel, AtomicBoolean released) implements OpenFile {
+        @Override
+        public void release() {
+            if (released.compareAndSet(false, true)) { // a second release must not close it under the others
+                file.released();
+            }
+        }
+    }
+
+    private void released() {
         lastReleased = System.nanoTime();
         boolean close;
         synchronized (this) {

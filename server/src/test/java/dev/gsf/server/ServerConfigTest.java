@@ -37,6 +37,18 @@ class ServerConfigTest {
         assertThat(config.sendBuffer()).isZero();
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.accessLog()).isEmpty();
+        assertThat(config.openFileCache()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void theOpenFileCacheTakesZeroForOff_andNothingAboveAnHour() {
+        assertThat(ServerConfig.from(Map.of("open-file-cache", "0")).openFileCache()).isZero();
+        assertThat(ServerConfig.from(Map.of("open-file-cache", "250ms")).openFileCache())
+                .isEqualTo(Duration.ofMillis(250));
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("open-file-cache", "-1s")))
+                .hasMessageStartingWith("open-file-cache: ").hasMessageContaining("0-60m");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("open-file-cache", "61m")))
+                .hasMessageStartingWith("open-file-cache: '61m' is longer than 60m");
     }
 
     @Test
