@@ -28,7 +28,8 @@ import java.util.logging.Logger;
  * <p>Validity zero disables all of it: every request looks its path up and every download opens its own channel.
  *
  * <p>Called on Grizzly's HTTP threads (resolve, open) and on the downloads' threads (release); resolve and open may
- * block on a file-system call when the cache misses, never on a lock held across I/O by another file.
+ * block on a file-system call (stat, open) when the cache misses; the first download of a file opens it while the
+ * others asking for the same file wait for that open.
  */
 final class OpenFiles implements AutoCloseable {
     /** Most paths and most files kept: the file set many times over, far below the 20,000 fds of a process. */
