@@ -1,7 +1,7 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.server.files.FileSet;
+import dev.gsf.common.FileSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

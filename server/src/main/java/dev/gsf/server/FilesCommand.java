@@ -1,7 +1,7 @@
 package dev.gsf.server;
 
-import dev.gsf.server.files.FileSet;
-import dev.gsf.server.files.Manifest;
+import dev.gsf.common.FileSet;
+import dev.gsf.common.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

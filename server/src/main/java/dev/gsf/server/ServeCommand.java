@@ -1,6 +1,6 @@
 package dev.gsf.server;
 
-import dev.gsf.server.files.FileSet;
+import dev.gsf.common.FileSet;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

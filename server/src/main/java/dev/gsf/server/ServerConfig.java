@@ -2,6 +2,7 @@ package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.SendSettings;
+import dev.gsf.common.ByteSize;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

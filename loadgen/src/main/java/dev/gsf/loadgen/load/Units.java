@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.load;
 
-import dev.gsf.server.ByteSize;
+import dev.gsf.common.ByteSize;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;

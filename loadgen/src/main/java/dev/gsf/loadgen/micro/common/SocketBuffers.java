@@ -18,7 +18,7 @@ public record SocketBuffers(int requested) {
         if (t.equals("os") || t.equals("default")) {
             return OS_DEFAULT;
         }
-        return new SocketBuffers(Math.toIntExact(dev.gsf.server.ByteSize.parse(t)));
+        return new SocketBuffers(Math.toIntExact(dev.gsf.common.ByteSize.parse(t)));
     }
 
     public boolean isOsDefault() {

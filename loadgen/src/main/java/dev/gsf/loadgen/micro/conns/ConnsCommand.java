@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.micro.conns;
 
+import dev.gsf.common.ByteSize;
 import dev.gsf.loadgen.micro.report.MicroOptions;
-import dev.gsf.server.ByteSize;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

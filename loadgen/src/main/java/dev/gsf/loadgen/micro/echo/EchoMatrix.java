@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.micro.echo;
 
+import dev.gsf.common.ByteSize;
 import dev.gsf.loadgen.micro.common.SocketBuffers;
-import dev.gsf.server.ByteSize;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

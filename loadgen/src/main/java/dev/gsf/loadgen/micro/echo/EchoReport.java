@@ -1,11 +1,11 @@
 package dev.gsf.loadgen.micro.echo;
 
+import dev.gsf.common.ByteSize;
 import dev.gsf.loadgen.micro.common.SocketBuffers;
 import dev.gsf.loadgen.micro.report.HtmlPage;
 import dev.gsf.loadgen.micro.report.Report;
 import dev.gsf.loadgen.micro.report.SvgChart;
 import dev.gsf.loadgen.micro.report.TextTable;
-import dev.gsf.server.ByteSize;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -5,6 +5,6 @@ import dev.gsf.loadgen.micro.common.SocketBuffers;
 /** One probe configuration: bytes offered per write(), TCP_NODELAY, and the SO_SNDBUF request. */
 public record ProbeCell(int writeSize, boolean noDelay, SocketBuffers sndbuf) {
     public String label() {
-        return dev.gsf.server.ByteSize.format(writeSize) + (noDelay ? " nodelay" : "") + " sndbuf " + sndbuf.label();
+        return dev.gsf.common.ByteSize.format(writeSize) + (noDelay ? " nodelay" : "") + " sndbuf " + sndbuf.label();
     }
 }

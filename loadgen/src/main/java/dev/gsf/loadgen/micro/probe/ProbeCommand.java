@@ -1,8 +1,8 @@
 package dev.gsf.loadgen.micro.probe;
 
+import dev.gsf.common.ByteSize;
 import dev.gsf.loadgen.micro.common.SocketBuffers;
 import dev.gsf.loadgen.micro.report.MicroOptions;
-import dev.gsf.server.ByteSize;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.gsf.loadgen.micro.probe;
 
+import dev.gsf.common.ByteSize;
 import dev.gsf.loadgen.micro.common.SocketBuffers;
 import dev.gsf.loadgen.micro.report.HtmlPage;
 import dev.gsf.loadgen.micro.report.Report;
 import dev.gsf.loadgen.micro.report.SvgChart;
 import dev.gsf.loadgen.micro.report.TextTable;
-import dev.gsf.server.ByteSize;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

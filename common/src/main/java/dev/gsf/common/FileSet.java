@@ -1,4 +1,4 @@
-package dev.gsf.server.files;
+package dev.gsf.common;
 
 import java.io.IOException;
 import java.io.OutputStream;

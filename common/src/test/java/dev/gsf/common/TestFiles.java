@@ -1,7 +1,5 @@
-package dev.gsf.server;
+package dev.gsf.common;
 
-import dev.gsf.server.files.FileSet;
-import dev.gsf.server.files.Manifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

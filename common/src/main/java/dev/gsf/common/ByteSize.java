@@ -1,4 +1,4 @@
-package dev.gsf.server;
+package dev.gsf.common;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

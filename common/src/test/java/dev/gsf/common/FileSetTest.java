@@ -1,8 +1,7 @@
-package dev.gsf.server.files;
+package dev.gsf.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gsf.server.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
