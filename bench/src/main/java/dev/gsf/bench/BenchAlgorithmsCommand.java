@@ -25,7 +25,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     enum Client { auto, wrk, builtin }
 
-    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "default: SBA,EBA,ENBA,VTA")
+    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
     List<Algorithm> algorithms = List.of(Algorithm.values());
 
     @Option(names = "--files", split = ",", paramLabel = "NAME", description = "files to download (default: 1KB.bin,1MB.bin)")

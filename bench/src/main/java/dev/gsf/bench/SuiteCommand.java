@@ -48,7 +48,7 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "quick|seed", description = "phase lengths (default: quick)")
     Profile profile = Profile.quick;
 
-    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "default: SBA,EBA,ENBA,VTA")
+    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
     List<Algorithm> algorithms = List.of(Algorithm.values());
 
     @Option(names = "--clients", split = ",", paramLabel = "N,M", description = "concurrent clients (default: 50,100,200,300)")
