@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
  * rounds by the same client, reported as medians with their spread and as ratios to SBA measured in the same run.
  */
 @Command(name = "bench-algorithms", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmarks the send algorithms against each other: req/s and GB/s per algorithm and file,",
-                "the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
+        description = {"Benchmarks the send algorithms against each other: req/s and GB/s per algorithm and file,"
+                + " the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
 public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     enum ZeroCopy { auto, on, off, both }

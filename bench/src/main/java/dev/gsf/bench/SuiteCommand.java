@@ -22,9 +22,9 @@ import picocli.CommandLine.Option;
  * download and stops the server.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh",
-                "server per cell (pool 50), the seed's file mix, every download verified. Writes the table,",
-                "suite.json and suite.html (throughput and init time against clients, per algorithm and limit)."})
+        description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh"
+                + " server per cell (pool 50), the seed's file mix, every download verified. Writes the table,"
+                + " suite.json and suite.html (throughput and init time against clients, per algorithm and limit)."})
 public final class SuiteCommand implements Callable<Integer> {
 
     /** Phase lengths. */

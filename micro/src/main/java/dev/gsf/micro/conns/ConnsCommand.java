@@ -12,9 +12,10 @@ import picocli.CommandLine.Option;
 
 /** {@code gsf conns}: thread per connection vs selectors at 1700 connections (seed 004), with virtual threads. */
 @Command(name = "conns", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"N persistent loopback connections blast checksummed frames; the server reads and checks",
-                "each one. Server models: a platform thread per connection, a virtual thread per connection, and a",
-                "reactor with k selector threads. Throughput = frames checked per second in the measured window.", "--quick: 500 connections, selectors 1,4,16,64,256, 1 s warm-up, 2 s window, 1 run"})
+        description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
+                + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
+                + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
+                "--quick: 500 connections, selectors 1,4,16,64,256, 1 s warm-up, 2 s window, 1 run."})
 public final class ConnsCommand implements Callable<Integer> {
 
     @Option(names = "--connections", description = "persistent connections (default: 1700)")

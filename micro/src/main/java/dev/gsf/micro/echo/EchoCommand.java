@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
 
 /** {@code gsf echo}: the blocking vs non-blocking echo paper (seed 000), with NIO.2 and virtual threads. */
 @Command(name = "echo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as",
-                "the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back.",
-                "Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.", "--quick: pairs as given, threads 1,4,16, buffers 8K,64K,256K, sockbuf 8192, 4M per thread, 2 runs, stall 2 s"})
+        description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as"
+                + " the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back."
+                + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.",
+                "--quick: pairs as given, threads 1,4,16, buffers 8K,64K,256K, sockbuf 8192, 4M per thread, 2 runs, stall 2 s."})
 public final class EchoCommand implements Callable<Integer> {
 
     @Option(names = "--pairs", split = ",", paramLabel = "S-C",

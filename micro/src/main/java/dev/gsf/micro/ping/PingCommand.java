@@ -11,9 +11,10 @@ import picocli.CommandLine.Option;
 
 /** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput (seed 001), with virtual threads. */
 @Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,",
-                "NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)",
-                "and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.", "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s"})
+        description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
+                + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
+                + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
+                "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s."})
 public final class PingCommand implements Callable<Integer> {
 
     @Option(names = "--styles", split = ",", description = "blocking,spin,future,handler,virtual (default: all)")

@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 
 /** {@code gsf probe}: time in select() and bytes per write() streaming to a sink (seed 003). */
 @Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one",
-                "write() of X bytes, again; logs the time in each call and the bytes each write() took.",
-                "--quick: 1000 writes per cell"})
+        description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one"
+                + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
+                "--quick: 1000 writes per cell."})
 public final class ProbeCommand implements Callable<Integer> {
 
     @Option(names = "--sizes", split = ",", description = "write sizes (default: 1K,2K,5K,10K,100K)")
