@@ -45,15 +45,18 @@ public final class ConnsCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
+    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
+    public void applyQuickPreset() {
+        connections = options.quick("--connections") ? 500 : connections;
+        selectors = options.quick("--selectors") ? List.of(1, 4, 16, 64, 256) : selectors;
+        warmupSeconds = options.quick("--warmup") ? 1 : warmupSeconds;
+        durationSeconds = options.quick("--duration") ? 2 : durationSeconds;
+        runs = options.quick("--runs") ? 1 : runs;
+    }
+
     @Override
     public Integer call() throws Exception {
-        if (options.quick()) {
-            connections = 500;
-            selectors = List.of(1, 4, 16, 64, 256);
-            warmupSeconds = 1;
-            durationSeconds = 2;
-            runs = 1;
-        }
+        applyQuickPreset();
         ConnsSettings settings = new ConnsSettings(connections, clientThreads, Math.toIntExact(ByteSize.parse(size)),
                 Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds), Duration.ofSeconds(5));
         List<ConnsModel> chosen = new ArrayList<>();

@@ -52,16 +52,19 @@ public final class EchoCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
+    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
+    public void applyQuickPreset() {
+        threads = options.quick("--threads") ? List.of(1, 4, 16) : threads;
+        buffers = options.quick("--buffers") ? List.of("8K", "64K", "256K") : buffers;
+        sockbufs = options.quick("--sockbuf") ? List.of("8192") : sockbufs;
+        bytes = options.quick("--bytes") ? "4M" : bytes;
+        runs = options.quick("--runs") ? 2 : runs;
+        stallSeconds = options.quick("--stall") ? 2 : stallSeconds;
+    }
+
     @Override
     public Integer call() throws Exception {
-        if (options.quick()) {
-            threads = List.of(1, 4, 16);
-            buffers = List.of("8K", "64K", "256K");
-            sockbufs = List.of("8192");
-            bytes = "4M";
-            runs = 2;
-            stallSeconds = 2;
-        }
+        applyQuickPreset();
         List<EchoCellResult> results = new EchoMatrix(pairs.stream().map(EchoPair::parse).toList(), threads,
                 buffers.stream().map(b -> Math.toIntExact(ByteSize.parse(b))).toList(),
                 sockbufs.stream().map(SocketBuffers::parse).toList(), ByteSize.parse(bytes), runs,

@@ -48,14 +48,17 @@ public final class PingCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
+    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
+    public void applyQuickPreset() {
+        warmup = options.quick("--warmup") ? 10_000 : warmup;
+        count = options.quick("--count") ? 50_000 : count;
+        runs = options.quick("--runs") ? 2 : runs;
+        sockperfSeconds = options.quick("--sockperf") ? 3 : sockperfSeconds;
+    }
+
     @Override
     public Integer call() throws Exception {
-        if (options.quick()) {
-            warmup = 10_000;
-            count = 50_000;
-            runs = 2;
-            sockperfSeconds = Math.min(sockperfSeconds, 3);
-        }
+        applyQuickPreset();
         List<PingOutcome> outcomes = new ArrayList<>();
         for (String m : modes) {
             PingMode mode = PingMode.parse(m);

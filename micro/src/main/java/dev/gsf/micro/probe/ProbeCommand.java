@@ -39,11 +39,14 @@ public final class ProbeCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
+    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
+    public void applyQuickPreset() {
+        writes = options.quick("--writes") ? 1000 : writes;
+    }
+
     @Override
     public Integer call() throws Exception {
-        if (options.quick()) {
-            writes = 1000;
-        }
+        applyQuickPreset();
         List<String> notes = new ArrayList<>();
         boolean useNc = sink.equals("nc");
         if (useNc && !NetcatSink.installed()) {
