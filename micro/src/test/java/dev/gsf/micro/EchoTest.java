@@ -39,8 +39,8 @@ class EchoTest {
         assertThat(run.bytesSent()).isEqualTo(3 * BYTES);
         assertThat(run.bytesEchoed()).isEqualTo(run.bytesSent());
         assertThat(run.intact()).isTrue();
-        assertThat(run.wholeMs()).isPositive();
-        assertThat(run.perThreadMs()).isEqualTo(run.wholeMs() / 3);
+        // Each client thread times itself; its time lies inside the whole test's window, which the cell times apart.
+        assertThat(run.meanThreadMs()).isPositive().isLessThanOrEqualTo(run.wholeMs());
         assertThat(run.clientBuffers().send()).isPositive();
         assertThat(run.serverBuffers()).isNotNull();
     }
