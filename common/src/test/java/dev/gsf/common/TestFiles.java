@@ -6,8 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The benchmark file set, generated once per build into target/test-files (generation is deterministic, so every
- * test class may share it) and checked against the committed files/MD5SUMS.
+ * The benchmark file set (122 MB), generated once for the whole build into target/test-files of the repository root
+ * and shared by the tests of every module (generation is deterministic and writes each file by an atomic rename, so
+ * test JVMs of different modules may share it); checked against the committed files/MD5SUMS.
  */
 public final class TestFiles {
     private static Path directory;
@@ -19,7 +20,8 @@ public final class TestFiles {
     public static synchronized Path fileSet() {
         if (directory == null) {
             try {
-                Path dir = Path.of("target", "test-files").toAbsolutePath();
+                Path repository = committedManifestFile().getParent().getParent();
+                Path dir = repository.resolve("target").resolve("test-files");
                 FileSet.ensure(dir, FileSet.DEFAULT);
                 directory = dir;
             } catch (IOException e) {
