@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code gsf echo}: the blocking vs non-blocking echo paper (seed 000), with NIO.2 and virtual threads. */
+/** {@code gsf echo}: the blocking vs non-blocking echo paper of Viktorov &amp; Dichter, with NIO.2 and virtual threads. */
 @Command(name = "echo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as"
                 + " the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back."

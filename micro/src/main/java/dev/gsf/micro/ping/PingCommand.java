@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput (seed 001), with virtual threads. */
+/** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput ("Comparing Java 7 Async NIO with NIO"), with virtual threads. */
 @Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
