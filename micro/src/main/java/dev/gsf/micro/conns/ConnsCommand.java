@@ -5,6 +5,7 @@ import dev.gsf.micro.report.MicroOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,6 +18,9 @@ import picocli.CommandLine.Option;
                 + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
                 "--quick: 500 connections, selectors 1,4,16,64,256, 1 s warm-up, 2 s window, 1 run."})
 public final class ConnsCommand implements Callable<Integer> {
+    /** What --quick sets, unless the command line gives the option. */
+    public static final Map<String, Object> QUICK = Map.of("--connections", 500, "--selectors", List.of(1, 4, 16, 64, 256),
+            "--warmup", 1, "--duration", 2, "--runs", 1);
 
     @Option(names = "--connections", description = "persistent connections (default: 1700)")
     int connections = 1700;
@@ -45,18 +49,9 @@ public final class ConnsCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
-    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
-    public void applyQuickPreset() {
-        connections = options.quick("--connections") ? 500 : connections;
-        selectors = options.quick("--selectors") ? List.of(1, 4, 16, 64, 256) : selectors;
-        warmupSeconds = options.quick("--warmup") ? 1 : warmupSeconds;
-        durationSeconds = options.quick("--duration") ? 2 : durationSeconds;
-        runs = options.quick("--runs") ? 1 : runs;
-    }
-
     @Override
     public Integer call() throws Exception {
-        applyQuickPreset();
+        options.applyQuickPreset(QUICK);
         ConnsSettings settings = new ConnsSettings(connections, clientThreads, Math.toIntExact(ByteSize.parse(size)),
                 Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds), Duration.ofSeconds(5));
         List<ConnsModel> chosen = new ArrayList<>();

@@ -6,6 +6,7 @@ import dev.gsf.micro.report.MicroOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,6 +19,10 @@ import picocli.CommandLine.Option;
                 + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.",
                 "--quick: pairs as given, threads 1,4,16, buffers 8K,64K,256K, sockbuf 8192, 4M per thread, 2 runs, stall 2 s."})
 public final class EchoCommand implements Callable<Integer> {
+    /** What --quick sets, unless the command line gives the option. */
+    public static final Map<String, Object> QUICK = Map.of("--threads", List.of(1, 4, 16),
+            "--buffers", List.of("8K", "64K", "256K"), "--sockbuf", List.of("8192"), "--bytes", "4M", "--runs", 2,
+            "--stall", 2.0);
 
     @Option(names = "--pairs", split = ",", paramLabel = "S-C",
             description = "server-client pairings of B, NB, A (NIO.2), VT (default: B-B,NB-NB,B-NB,NB-B,A-A,VT-VT)")
@@ -52,19 +57,9 @@ public final class EchoCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
-    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
-    public void applyQuickPreset() {
-        threads = options.quick("--threads") ? List.of(1, 4, 16) : threads;
-        buffers = options.quick("--buffers") ? List.of("8K", "64K", "256K") : buffers;
-        sockbufs = options.quick("--sockbuf") ? List.of("8192") : sockbufs;
-        bytes = options.quick("--bytes") ? "4M" : bytes;
-        runs = options.quick("--runs") ? 2 : runs;
-        stallSeconds = options.quick("--stall") ? 2 : stallSeconds;
-    }
-
     @Override
     public Integer call() throws Exception {
-        applyQuickPreset();
+        options.applyQuickPreset(QUICK);
         List<EchoCellResult> results = new EchoMatrix(pairs.stream().map(EchoPair::parse).toList(), threads,
                 buffers.stream().map(b -> Math.toIntExact(ByteSize.parse(b))).toList(),
                 sockbufs.stream().map(SocketBuffers::parse).toList(), ByteSize.parse(bytes), runs,

@@ -4,6 +4,7 @@ import dev.gsf.micro.report.MicroOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +17,9 @@ import picocli.CommandLine.Option;
                 + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
                 "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s."})
 public final class PingCommand implements Callable<Integer> {
+    /** What --quick sets, unless the command line gives the option. */
+    public static final Map<String, Object> QUICK = Map.of("--warmup", 10_000L, "--count", 50_000L, "--runs", 2,
+            "--sockperf", 3);
 
     @Option(names = "--styles", split = ",", description = "blocking,spin,future,handler,virtual (default: all)")
     List<String> styles = List.of("blocking", "spin", "future", "handler", "virtual");
@@ -48,17 +52,9 @@ public final class PingCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
-    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
-    public void applyQuickPreset() {
-        warmup = options.quick("--warmup") ? 10_000 : warmup;
-        count = options.quick("--count") ? 50_000 : count;
-        runs = options.quick("--runs") ? 2 : runs;
-        sockperfSeconds = options.quick("--sockperf") ? 3 : sockperfSeconds;
-    }
-
     @Override
     public Integer call() throws Exception {
-        applyQuickPreset();
+        options.applyQuickPreset(QUICK);
         List<PingOutcome> outcomes = new ArrayList<>();
         for (String m : modes) {
             PingMode mode = PingMode.parse(m);

@@ -6,6 +6,7 @@ import dev.gsf.micro.report.MicroOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,6 +18,8 @@ import picocli.CommandLine.Option;
                 + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
                 "--quick: 1000 writes per cell."})
 public final class ProbeCommand implements Callable<Integer> {
+    /** What --quick sets, unless the command line gives the option. */
+    public static final Map<String, Object> QUICK = Map.of("--writes", 1000L);
 
     @Option(names = "--sizes", split = ",", description = "write sizes (default: 1K,2K,5K,10K,100K)")
     List<String> sizes = List.of("1K", "2K", "5K", "10K", "100K");
@@ -39,14 +42,9 @@ public final class ProbeCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
-    /** Applies --quick to every option the command line did not give; {@link #call()} does it first. */
-    public void applyQuickPreset() {
-        writes = options.quick("--writes") ? 1000 : writes;
-    }
-
     @Override
     public Integer call() throws Exception {
-        applyQuickPreset();
+        options.applyQuickPreset(QUICK);
         List<String> notes = new ArrayList<>();
         boolean useNc = sink.equals("nc");
         if (useNc && !NetcatSink.installed()) {

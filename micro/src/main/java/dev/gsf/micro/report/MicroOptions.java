@@ -1,8 +1,10 @@
 package dev.gsf.micro.report;
 
 import java.nio.file.Path;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** The options every micro-test command shares (a picocli mixin): the quick preset and where results go. */
@@ -19,9 +21,20 @@ public final class MicroOptions {
             description = "directory for NAME.txt, NAME.json and NAME.html (default: results/micro of this checkout)")
     Path out;
 
-    /** Whether the quick preset sets this option: --quick was given and the option itself was not. */
-    public boolean quick(String option) {
-        return quick && !command.commandLine().getParseResult().hasMatchedOption(option);
+    /**
+     * With --quick, sets every option of the preset (option name to value, of the option's type) that the command
+     * line did not give; without it, does nothing. A command calls it first thing in {@code call()}.
+     */
+    public void applyQuickPreset(Map<String, ?> preset) {
+        if (!quick) {
+            return;
+        }
+        ParseResult given = command.commandLine().getParseResult();
+        preset.forEach((option, value) -> {
+            if (!given.hasMatchedOption(option)) {
+                command.findOption(option).setValue(value);
+            }
+        });
     }
 
     public Path directory() {
