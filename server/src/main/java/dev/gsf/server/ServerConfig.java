@@ -20,8 +20,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The server's whole configuration, validated once when loaded. Every key has a default; a config file (Java
- * properties) and command-line flags may set any of them, flags winning.
+ * The server's whole configuration. {@link #from} parses the text of the keys, the canonical constructor checks every
+ * value, so no invalid configuration exists. Every key has a default; a config file (Java properties) and
+ * command-line flags may set any of them, flags winning.
  *
  * @param root           directory whose files are served
  * @param host           address to listen on
