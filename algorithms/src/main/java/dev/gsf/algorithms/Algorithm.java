@@ -1,6 +1,8 @@
 package dev.gsf.algorithms;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The send algorithms a server can be configured with; the name is what config files and flags use. */
 public enum Algorithm {
@@ -28,7 +30,12 @@ public enum Algorithm {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("'" + text + "' is not an algorithm; allowed: SBA, EBA, ENBA, VTA");
+            throw new IllegalArgumentException("'" + text + "' is not an algorithm; allowed: " + names());
         }
+    }
+
+    /** Every name, in declaration order: "SBA, EBA, ENBA, VTA". */
+    public static String names() {
+        return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
     }
 }

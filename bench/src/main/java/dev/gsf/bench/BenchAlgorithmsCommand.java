@@ -1,7 +1,7 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.server.files.FileSet;
+import dev.gsf.common.FileSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,15 +17,15 @@ import picocli.CommandLine.Option;
  * rounds by the same client, reported as medians with their spread and as ratios to SBA measured in the same run.
  */
 @Command(name = "bench-algorithms", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmarks the send algorithms against each other: req/s and GB/s per algorithm and file,",
-                "the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
+        description = {"Benchmarks the send algorithms against each other: req/s and GB/s per algorithm and file,"
+                + " the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
 public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     enum ZeroCopy { auto, on, off, both }
 
     enum Client { auto, wrk, builtin }
 
-    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "default: SBA,EBA,ENBA,VTA")
+    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
     List<Algorithm> algorithms = List.of(Algorithm.values());
 
     @Option(names = "--files", split = ",", paramLabel = "NAME", description = "files to download (default: 1KB.bin,1MB.bin)")

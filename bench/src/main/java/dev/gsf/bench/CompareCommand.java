@@ -1,7 +1,7 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.server.files.FileSet;
+import dev.gsf.common.FileSet;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -22,10 +22,10 @@ import picocli.CommandLine.Option;
  * iperf3 for scale. Ratios are to nginx.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compares our server (every algorithm) with Grizzly's StaticHttpHandler and nginx on the same",
-                "client and files, in interleaved rounds; prints medians, spreads and the ratio to nginx, and writes",
-                "compare.json and compare.html. Missing peers (nginx-light, wrk, iperf3) are installed from Debian",
-                "when running as root, else skipped with a note."})
+        description = {"Compares our server (every algorithm) with Grizzly's StaticHttpHandler and nginx on the same"
+                + " client and files, in interleaved rounds; prints medians, spreads and the ratio to nginx, and writes"
+                + " compare.json and compare.html. Missing peers (nginx-light, wrk, iperf3) are installed from Debian"
+                + " when running as root, else skipped with a note."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")

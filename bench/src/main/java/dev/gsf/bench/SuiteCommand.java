@@ -3,8 +3,8 @@ package dev.gsf.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.LoadCommand;
-import dev.gsf.server.files.FileSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +22,9 @@ import picocli.CommandLine.Option;
  * download and stops the server.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh",
-                "server per cell (pool 50), the seed's file mix, every download verified. Writes the table,",
-                "suite.json and suite.html (throughput and init time against clients, per algorithm and limit)."})
+        description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh"
+                + " server per cell (pool 50), the seed's file mix, every download verified. Writes the table,"
+                + " suite.json and suite.html (throughput and init time against clients, per algorithm and limit)."})
 public final class SuiteCommand implements Callable<Integer> {
 
     /** Phase lengths. */
@@ -48,7 +48,7 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "quick|seed", description = "phase lengths (default: quick)")
     Profile profile = Profile.quick;
 
-    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "default: SBA,EBA,ENBA,VTA")
+    @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
     List<Algorithm> algorithms = List.of(Algorithm.values());
 
     @Option(names = "--clients", split = ",", paramLabel = "N,M", description = "concurrent clients (default: 50,100,200,300)")

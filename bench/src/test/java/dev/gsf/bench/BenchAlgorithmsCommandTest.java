@@ -2,7 +2,7 @@ package dev.gsf.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gsf.server.TestFiles;
+import dev.gsf.common.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.gsf.server;
 
-import dev.gsf.server.files.FileSet;
-import dev.gsf.server.files.Manifest;
+import dev.gsf.common.FileSet;
+import dev.gsf.common.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 
 /** {@code gsf files}: generates the benchmark file set and checks it against MD5SUMS. */
 @Command(name = "files", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generates the benchmark file set (1KB, 200KB, 500KB, 1MB, 20MB, 100MB; the same bytes on every",
-                "machine) where missing, then checks every file against the MD5SUMS manifest beside them."})
+        description = {"Generates the benchmark file set (1KB, 200KB, 500KB, 1MB, 20MB, 100MB; the same bytes on every"
+                + " machine) where missing, then checks every file against the MD5SUMS manifest beside them."})
 public final class FilesCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR", description = "where the files go (default: files/ of this checkout)")

@@ -1,17 +1,26 @@
 package dev.gsf.server;
 
-import dev.gsf.server.files.FileSet;
+import dev.gsf.common.FileSet;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** {@code gsf serve}: starts the file server in the foreground until interrupted. */
+/**
+ * {@code gsf serve}: starts the file server in the foreground until interrupted. Its options are generated from
+ * {@link ServerConfig.Key} (one {@code --name} per key, with the key's help and default), so a new key is a new flag.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        modelTransformer = ServeCommand.KeyOptions.class,
         description = {"Serves a directory over HTTP/1.1; download bodies are sent by the chosen send algorithm.",
                 "Options override the config file; the config file overrides the defaults."})
 public final class ServeCommand implements Callable<Integer> {
@@ -19,55 +28,29 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Java properties file with any of the keys below")
     Path configFile;
 
-    @Option(names = "--root", paramLabel = "DIR", description = "directory to serve (default: files/ of this checkout)")
-    String root;
+    @Spec
+    CommandSpec spec;
 
-    @Option(names = "--host", paramLabel = "H", description = "address to listen on (default: 127.0.0.1)")
-    String host;
+    /** Adds one option per configuration key when picocli builds the command. */
+    static final class KeyOptions implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            for (ServerConfig.Key key : ServerConfig.Key.values()) {
+                command.addOption(option(key));
+            }
+            return command;
+        }
 
-    @Option(names = "--port", paramLabel = "N", description = "port, 0 for any free one (default: 8080)")
-    String port;
-
-    @Option(names = "--algorithm", paramLabel = "SBA|EBA|ENBA|VTA", description = "send algorithm (default: SBA)")
-    String algorithm;
-
-    @Option(names = "--workers", paramLabel = "N", description = "worker pool threads (default: 50)")
-    String workers;
-
-    @Option(names = "--queue", paramLabel = "N",
-            description = "downloads that may wait for a first turn before 503 (default: 10000)")
-    String queue;
-
-    @Option(names = "--chunk", paramLabel = "SIZE", description = "bytes per write, e.g. 64K (default: 64K)")
-    String chunk;
-
-    @Option(names = "--zero-copy", negatable = true,
-            description = "send with sendfile; --no-zero-copy copies through a buffer (default: off)")
-    Boolean zeroCopy;
-
-    @Option(names = "--max-downloads", paramLabel = "N", description = "downloads in progress at once, 0 for no cap (default: 0)")
-    String maxDownloads;
-
-    @Option(names = "--write-timeout", paramLabel = "DURATION", description = "drop a client that takes no chunk for this long (default: 30s)")
-    String writeTimeout;
-
-    @Option(names = "--idle-timeout", paramLabel = "DURATION",
-            description = "close a connection with no complete request for this long (default: 30s)")
-    String idleTimeout;
-
-    @Option(names = "--send-buffer", paramLabel = "SIZE",
-            description = "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune (default: 0)")
-    String sendBuffer;
-
-    @Option(names = "--follow-symlinks", negatable = true, description = "serve links that lead outside the root (default: off)")
-    Boolean followSymlinks;
-
-    @Option(names = "--open-file-cache", paramLabel = "DURATION",
-            description = "share one open file among its downloads; trust paths and attributes this long, 0: off (default: 1s)")
-    String openFileCache;
-
-    @Option(names = "--access-log", paramLabel = "FILE", description = "write a Common Log Format line per request")
-    String accessLog;
+        private static OptionSpec option(ServerConfig.Key key) {
+            boolean flag = key.defaultValue.equals("true") || key.defaultValue.equals("false");
+            String shown = key == ServerConfig.Key.ROOT ? FileSet.defaultDirectory().toString()
+                    : key.defaultValue.isEmpty() ? "none" : key.defaultValue;
+            OptionSpec.Builder option = OptionSpec.builder("--" + key.name)
+                    .description(key.help + " (default: " + shown + ")");
+            return flag ? option.type(Boolean.class).negatable(true).build()
+                    : option.type(String.class).paramLabel(key.name.toUpperCase(Locale.ROOT)).build();
+        }
+    }
 
     /** Runs {@code serve} alone, for benchmarks that start servers as child processes. */
     public static void main(String[] args) {
@@ -109,27 +92,12 @@ public final class ServeCommand implements Callable<Integer> {
         if (configFile != null) {
             values.putAll(ServerConfig.readFile(configFile));
         }
-        put(values, ServerConfig.Key.ROOT, root);
-        put(values, ServerConfig.Key.HOST, host);
-        put(values, ServerConfig.Key.PORT, port);
-        put(values, ServerConfig.Key.ALGORITHM, algorithm);
-        put(values, ServerConfig.Key.WORKERS, workers);
-        put(values, ServerConfig.Key.QUEUE, queue);
-        put(values, ServerConfig.Key.CHUNK, chunk);
-        put(values, ServerConfig.Key.ZERO_COPY, zeroCopy);
-        put(values, ServerConfig.Key.MAX_DOWNLOADS, maxDownloads);
-        put(values, ServerConfig.Key.WRITE_TIMEOUT, writeTimeout);
-        put(values, ServerConfig.Key.IDLE_TIMEOUT, idleTimeout);
-        put(values, ServerConfig.Key.SEND_BUFFER, sendBuffer);
-        put(values, ServerConfig.Key.FOLLOW_SYMLINKS, followSymlinks);
-        put(values, ServerConfig.Key.ACCESS_LOG, accessLog);
-        put(values, ServerConfig.Key.OPEN_FILE_CACHE, openFileCache);
-        return values;
-    }
-
-    private static void put(Map<String, String> values, ServerConfig.Key key, Object flag) {
-        if (flag != null) {
-            values.put(key.name, flag.toString());
+        for (ServerConfig.Key key : ServerConfig.Key.values()) {
+            Object flag = spec.findOption("--" + key.name).getValue();
+            if (flag != null) {
+                values.put(key.name, flag.toString());
+            }
         }
+        return values;
     }
 }

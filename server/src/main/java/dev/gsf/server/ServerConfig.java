@@ -2,6 +2,8 @@ package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.SendSettings;
+import dev.gsf.common.ByteSize;
+import dev.gsf.common.Durations;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -11,14 +13,16 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The server's whole configuration, validated once when loaded. Every key has a default; a config file (Java
- * properties) and command-line flags may set any of them, flags winning.
+ * The server's whole configuration. {@link #from} parses the text of the keys, the canonical constructor checks every
+ * value, so no invalid configuration exists. Every key has a default; a config file (Java properties) and
+ * command-line flags may set any of them, flags winning.
  *
  * @param root           directory whose files are served
  * @param host           address to listen on
@@ -49,7 +53,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         ROOT("root", "files", "directory whose files are served"),
         HOST("host", "127.0.0.1", "address to listen on"),
         PORT("port", "8080", "TCP port, 0-65535 (0: any free port)"),
-        ALGORITHM("algorithm", "SBA", "send algorithm: SBA, EBA, ENBA or VTA"),
+        ALGORITHM("algorithm", "SBA", "send algorithm: " + Algorithm.names()),
         WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
@@ -76,6 +80,27 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         static Optional<Key> byName(String name) {
             return Arrays.stream(values()).filter(k -> k.name.equals(name)).findFirst();
         }
+    }
+
+    /** Every value is checked here, so no invalid configuration can exist; the message names the key. */
+    public ServerConfig {
+        Objects.requireNonNull(root, Key.ROOT.name);
+        Objects.requireNonNull(algorithm, Key.ALGORITHM.name);
+        Objects.requireNonNull(accessLog, Key.ACCESS_LOG.name);
+        if (host == null || host.isBlank()) {
+            throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
+        }
+        require(Key.PORT, port, 0, 65535, Integer.toString(port));
+        require(Key.WORKERS, workers, 1, 10_000, Integer.toString(workers));
+        require(Key.QUEUE, queue, 0, 1_000_000, Integer.toString(queue));
+        require(Key.CHUNK, chunk, 1024, 64L << 20, ByteSize.format(chunk));
+        require(Key.MAX_DOWNLOADS, maxDownloads, 0, 1_000_000, Integer.toString(maxDownloads));
+        if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+            throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero (" + Key.WRITE_TIMEOUT.help + ")");
+        }
+        require(Key.IDLE_TIMEOUT, idleTimeout, Duration.ofSeconds(1), Duration.ofHours(1));
+        require(Key.SEND_BUFFER, sendBuffer, 0, 64L << 20, ByteSize.format(sendBuffer));
+        require(Key.OPEN_FILE_CACHE, openFileCache, Duration.ZERO, Duration.ofHours(1));
     }
 
     /** The send settings this configuration gives every algorithm. */
@@ -107,32 +132,20 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         Function<Key, String> get = key -> values.getOrDefault(key.name, key.defaultValue);
         return new ServerConfig(
                 parse(Key.ROOT, get, Path::of),
-                parse(Key.HOST, get, ServerConfig::nonEmpty),
-                (int) range(Key.PORT, get, Long::parseLong, 0, 65535),
+                parse(Key.HOST, get, Function.identity()),
+                parse(Key.PORT, get, ServerConfig::whole),
                 parse(Key.ALGORITHM, get, Algorithm::parse),
-                (int) range(Key.WORKERS, get, Long::parseLong, 1, 10_000),
-                (int) range(Key.QUEUE, get, Long::parseLong, 0, 1_000_000),
-                (int) range(Key.CHUNK, get, ByteSize::parse, 1024, 64L << 20),
+                parse(Key.WORKERS, get, ServerConfig::whole),
+                parse(Key.QUEUE, get, ServerConfig::whole),
+                parse(Key.CHUNK, get, ServerConfig::size),
                 parse(Key.ZERO_COPY, get, ServerConfig::bool),
-                (int) range(Key.MAX_DOWNLOADS, get, Long::parseLong, 0, 1_000_000),
-                parse(Key.WRITE_TIMEOUT, get, ServerConfig::duration),
-                parse(Key.IDLE_TIMEOUT, get, text -> {
-                    Duration d = duration(text);
-                    if (d.compareTo(Duration.ofSeconds(1)) < 0 || d.compareTo(Duration.ofHours(1)) > 0) {
-                        throw new IllegalArgumentException("'" + text + "' is not between 1s and 1h");
-                    }
-                    return d;
-                }),
-                (int) range(Key.SEND_BUFFER, get, ByteSize::parse, 0, 64L << 20),
+                parse(Key.MAX_DOWNLOADS, get, ServerConfig::whole),
+                parse(Key.WRITE_TIMEOUT, get, Durations::parse),
+                parse(Key.IDLE_TIMEOUT, get, Durations::parse),
+                parse(Key.SEND_BUFFER, get, ServerConfig::size),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
                 parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
-                parse(Key.OPEN_FILE_CACHE, get, text -> {
-                    Duration d = durationOrZero(text);
-                    if (d.compareTo(Duration.ofHours(1)) > 0) {
-                        throw new IllegalArgumentException("'" + text + "' is longer than 60m");
-                    }
-                    return d;
-                }));
+                parse(Key.OPEN_FILE_CACHE, get, Durations::parse));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -164,25 +177,32 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         }
     }
 
-    private static long range(Key key, Function<Key, String> get, Function<String, Long> parser, long min, long max) {
-        long value = parse(key, get, text -> {
-            try {
-                return parser.apply(text);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + text + "' is not a whole number");
-            }
-        });
+    private static void require(Key key, long value, long min, long max, String shown) {
         if (value < min || value > max) {
-            throw new ConfigException(key.name + ": " + get.apply(key) + " is out of range (" + key.help + ")");
+            throw new ConfigException(key.name + ": " + shown + " is out of range (" + key.help + ")");
         }
-        return value;
     }
 
-    private static String nonEmpty(String s) {
-        if (s.isBlank()) {
-            throw new IllegalArgumentException("must not be empty");
+    private static void require(Key key, Duration value, Duration min, Duration max) {
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new ConfigException(key.name + ": " + Durations.format(value) + " is out of range (" + key.help + ")");
         }
-        return s;
+    }
+
+    private static int whole(String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number");
+        }
+    }
+
+    private static int size(String text) {
+        long bytes = ByteSize.parse(text);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("'" + text + "' is too large");
+        }
+        return (int) bytes;
     }
 
     private static boolean bool(String s) {
@@ -190,28 +210,6 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             case "true", "yes", "on" -> true;
             case "false", "no", "off" -> false;
             default -> throw new IllegalArgumentException("'" + s + "' is not true or false");
-        };
-    }
-
-    /** 250ms, 30s, 2m, or a plain number of seconds; longer than zero. */
-    static Duration duration(String s) {
-        Duration d = durationOrZero(s);
-        if (d.isZero()) {
-            throw new IllegalArgumentException("must be longer than zero");
-        }
-        return d;
-    }
-
-    private static Duration durationOrZero(String s) {
-        var m = java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m)?").matcher(s.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new IllegalArgumentException("'" + s + "' is not a duration (examples: 500ms, 30s, 2m)");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2) == null ? "s" : m.group(2)) {
-            case "ms" -> Duration.ofMillis(n);
-            case "m" -> Duration.ofMinutes(n);
-            default -> Duration.ofSeconds(n);
         };
     }
 }

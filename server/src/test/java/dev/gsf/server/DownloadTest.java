@@ -3,7 +3,8 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.server.files.Manifest;
+import dev.gsf.common.Manifest;
+import dev.gsf.common.TestFiles;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;

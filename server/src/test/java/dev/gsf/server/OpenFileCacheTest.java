@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.common.TestFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.SocketException;

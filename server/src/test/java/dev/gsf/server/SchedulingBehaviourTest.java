@@ -3,6 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.ByteSize;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.ByteArrayOutputStream;
-import java.net.ServerSocket;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +49,7 @@ class ServerConfigTest {
         assertThatThrownBy(() -> ServerConfig.from(Map.of("open-file-cache", "-1s")))
                 .hasMessageStartingWith("open-file-cache: ").hasMessageContaining("0-60m");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("open-file-cache", "61m")))
-                .hasMessageStartingWith("open-file-cache: '61m' is longer than 60m");
+                .hasMessageStartingWith("open-file-cache: 61m is out of range");
     }
 
     @Test
@@ -83,6 +84,61 @@ class ServerConfigTest {
                 .hasMessageStartingWith("write-timeout: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("root", dir.resolve("missing").toString()))
                 .requireRootDirectory()).hasMessageStartingWith("root: ");
+    }
+
+    @Test
+    void noInvalidConfigurationCanBeConstructed_theRecordChecksItself() {
+        ServerConfig valid = ServerConfig.from(Map.of());
+        assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(), 0,
+                valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
+                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("workers: 0 is out of range");
+        assertThatThrownBy(() -> new ServerConfig(valid.root(), " ", valid.port(), valid.algorithm(), valid.workers(),
+                valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
+                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("host: must not be empty");
+        assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(),
+                valid.workers(), valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(),
+                Duration.ZERO, valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("write-timeout: must be longer than zero");
+    }
+
+    @Test
+    void idleTimeoutTakesHours_asItsHelpSays_andStopsAtOneHour() {
+        assertThat(ServerConfig.Key.IDLE_TIMEOUT.help).contains("1s-1h");
+        assertThat(ServerConfig.from(Map.of("idle-timeout", "1h")).idleTimeout()).isEqualTo(Duration.ofHours(1));
+        assertThat(ServerConfig.from(Map.of("idle-timeout", "1s")).idleTimeout()).isEqualTo(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("idle-timeout", "2h")))
+                .hasMessageStartingWith("idle-timeout: 2h is out of range");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("idle-timeout", "500ms")))
+                .hasMessageStartingWith("idle-timeout: 500ms is out of range");
+    }
+
+    @Test
+    void serveHasOneOptionPerKey_withTheKeysHelpAndDefault() {
+        CommandLine serve = new CommandLine(new ServeCommand());
+        for (ServerConfig.Key key : ServerConfig.Key.values()) {
+            var option = serve.getCommandSpec().findOption("--" + key.name);
+            assertThat(option).as(key.name).isNotNull();
+            assertThat(String.join(" ", option.description())).as(key.name).startsWith(key.help);
+            if (!key.defaultValue.isEmpty() && key != ServerConfig.Key.ROOT) {
+                assertThat(String.join(" ", option.description())).contains("(default: " + key.defaultValue + ")");
+            }
+        }
+        assertThat(serve.getUsageMessage()).contains("--[no-]zero-copy").contains("--[no-]follow-symlinks");
+        assertThat(String.join(" ", serve.getCommandSpec().findOption("--algorithm").description()))
+                .contains(String.join(", ", java.util.Arrays.stream(Algorithm.values()).map(Enum::name).toList()));
+    }
+
+    @Test
+    void flagsOverrideTheFile_andNegatedBooleansCount() throws IOException {
+        Path file = dir.resolve("gsf.properties");
+        Files.writeString(file, "root=" + dir + "\nworkers=5\nzero-copy=true\nport=0\n");
+        // An out-of-range flag shows which value won: the flag's, not the file's.
+        Result r = serve("--config", file.toString(), "--workers", "0", "--no-zero-copy");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.stderr.strip()).isEqualTo("gsf serve: workers: 0 is out of range ("
+                + ServerConfig.Key.WORKERS.help + ")");
     }
 
     @Test

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.server.files.Manifest;
+import dev.gsf.common.Manifest;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

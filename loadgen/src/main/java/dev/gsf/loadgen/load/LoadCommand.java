@@ -1,5 +1,7 @@
 package dev.gsf.loadgen.load;
 
+import dev.gsf.common.ByteSize;
+import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.RunResult;
 import dev.gsf.loadgen.load.report.ReportFiles;
@@ -8,8 +10,6 @@ import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.loadgen.load.report.TextReport;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
-import dev.gsf.server.ByteSize;
-import dev.gsf.server.files.FileSet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

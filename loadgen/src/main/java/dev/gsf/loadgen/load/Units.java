@@ -1,15 +1,13 @@
 package dev.gsf.loadgen.load;
 
-import dev.gsf.server.ByteSize;
+import dev.gsf.common.ByteSize;
+import dev.gsf.common.Durations;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Parses the durations and rates people type on the command line: 500ms, 10s, 2m; 1MB/s, 20KB/s, 20K. */
 public final class Units {
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?",
-            Pattern.CASE_INSENSITIVE);
     private static final Pattern RATE = Pattern.compile("(.+?)\\s*(?:/\\s*s(?:ec)?)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern PER_SECOND = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:/\\s*s(?:ec)?)?",
             Pattern.CASE_INSENSITIVE);
@@ -17,21 +15,9 @@ public final class Units {
     private Units() {
     }
 
-    /** A duration; a bare number is seconds. */
+    /** A duration in the project's one grammar ({@link Durations}): 500ms, 1.5s, 10s, 2m, 1h. */
     public static Duration duration(String text) {
-        Matcher m = DURATION.matcher(text.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration (examples: 500ms, 10s, 2m, 1.5s)");
-        }
-        double n = Double.parseDouble(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT);
-        double millis = switch (unit) {
-            case "ms" -> n;
-            case "m" -> n * 60_000;
-            case "h" -> n * 3_600_000;
-            default -> n * 1000;
-        };
-        return Duration.ofNanos(Math.round(millis * 1_000_000));
+        return Durations.parse(text);
     }
 
     /** Bytes per second from "1MB/s", "20KB/s", "64K"; 0 means no limit. K and M are powers of 1024. */
@@ -79,15 +65,8 @@ public final class Units {
         return bytesPerSecond + "B/s";
     }
 
-    /** A duration for people: 1500ms, 10s, 2m. */
+    /** A duration for people ({@link Durations#format}): 1500ms, 10s, 2m. */
     public static String format(Duration d) {
-        long ms = d.toMillis();
-        if (ms % 60_000 == 0 && ms > 0) {
-            return ms / 60_000 + "m";
-        }
-        if (ms % 1000 == 0) {
-            return ms / 1000 + "s";
-        }
-        return ms + "ms";
+        return Durations.format(d);
     }
 }

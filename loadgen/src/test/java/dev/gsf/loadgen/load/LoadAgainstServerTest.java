@@ -114,9 +114,9 @@ class LoadAgainstServerTest {
     void throttledClientsReadAtRoughlyTheTargetRate(@TempDir Path out) throws Exception {
         // 1 MB at 512 KB/s: each download takes about 2 s (16 buckets of the default 64 KB), far longer than
         // unthrottled; the file has a manifest of its own so that the other tests keep their small mix.
-        dev.gsf.server.files.FileSet.ensure(root, List.of(new dev.gsf.server.files.FileSet.Spec("1MB.bin", 1 << 20)));
+        dev.gsf.common.FileSet.ensure(root, List.of(new dev.gsf.common.FileSet.Spec("1MB.bin", 1 << 20)));
         Path oneMegabyte = root.resolve("MD5SUMS.1MB");
-        dev.gsf.server.files.Manifest.of(root, List.of("1MB.bin")).write(oneMegabyte);
+        dev.gsf.common.Manifest.of(root, List.of("1MB.bin")).write(oneMegabyte);
         var run = load(out, "--url", LoadFixture.url(server), "--manifest", oneMegabyte.toString(), "--clients", "4",
                 "--rate", "512KB/s", "--ramp-up", "200ms", "--steady", "5s", "--ramp-down", "200ms",
                 "--max-rate-deviation", "30%");

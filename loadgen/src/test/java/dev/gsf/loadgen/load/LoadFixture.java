@@ -1,9 +1,9 @@
 package dev.gsf.loadgen.load;
 
+import dev.gsf.common.FileSet;
+import dev.gsf.common.Manifest;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.ServerConfig;
-import dev.gsf.server.files.FileSet;
-import dev.gsf.server.files.Manifest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.load.workload;
 
-import dev.gsf.server.files.Manifest;
+import dev.gsf.common.Manifest;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -49,7 +49,7 @@ public final class Workload {
 
     /** The file set's manifest in a directory, e.g. files/MD5SUMS. */
     public static Path manifestIn(Path directory) {
-        return directory.resolve(dev.gsf.server.files.FileSet.MANIFEST);
+        return directory.resolve(dev.gsf.common.FileSet.MANIFEST);
     }
 
     private static List<FileChoice> choose(Map<String, String> md5s, String mix) {

@@ -1,0 +1,19 @@
+/**
+ * The benchmarks: {@code gsf bench-algorithms}, {@code gsf suite} and {@code gsf compare}.
+ *
+ * <ul>
+ *   <li>Commands: {@link dev.gsf.bench.BenchAlgorithmsCommand} (the algorithms against each other),
+ *       {@link dev.gsf.bench.SuiteCommand} (the original benchmark table), {@link dev.gsf.bench.CompareCommand}
+ *       (beside Grizzly's StaticHttpHandler and nginx).</li>
+ *   <li>Servers under test, each a {@link dev.gsf.bench.Peer} in its own process: {@link dev.gsf.bench.ServerProcess},
+ *       {@link dev.gsf.bench.StaticHandlerServer}, {@link dev.gsf.bench.NginxPeer}.</li>
+ *   <li>Load clients, each a {@link dev.gsf.bench.LoadClient}: {@link dev.gsf.bench.Wrk},
+ *       {@link dev.gsf.bench.BuiltinClient}, {@link dev.gsf.bench.GsfLoadClient} (gsf load in this process).</li>
+ *   <li>{@link dev.gsf.bench.Measurements} and {@link dev.gsf.bench.Rounds}: interleaved rounds, medians and
+ *       spreads; {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale.</li>
+ * </ul>
+ *
+ * <p>Threads: a command runs on the caller's thread and blocks for the whole benchmark; servers run in child
+ * processes, never in the client's JVM.
+ */
+package dev.gsf.bench;

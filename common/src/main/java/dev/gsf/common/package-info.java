@@ -1,0 +1,16 @@
+/**
+ * What every other module shares, with no dependencies of its own: the units people type and the benchmark file set.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.common.ByteSize}: sizes as people write them (65536, 64K, 1M; powers of 1024), parsed and
+ *       formatted.</li>
+ *   <li>{@link dev.gsf.common.Durations}: the one duration grammar of every command and config key ({@code ms},
+ *       {@code s}, {@code m}, {@code h}; a bare number is seconds), parsed and formatted.</li>
+ *   <li>{@link dev.gsf.common.FileSet}: the benchmark files (1 KB to 100 MB), the same bytes on every machine.</li>
+ *   <li>{@link dev.gsf.common.Manifest}: a file list in md5sum's format (MD5SUMS), read and written.</li>
+ * </ul>
+ *
+ * <p>Threads: everything here is stateless or immutable and may be called from any thread; {@code FileSet.ensure}
+ * and the manifest's I/O block the caller on the file system.
+ */
+package dev.gsf.common;

@@ -1,0 +1,18 @@
+/**
+ * What a load run measures: per-download figures under Faban's phase rules, live totals and the time series.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.loadgen.load.metrics.Recorder}: turns download events into figures
+ *       ({@link dev.gsf.loadgen.load.metrics.RunMetrics}, {@link dev.gsf.loadgen.load.metrics.FileMetrics}),
+ *       applying {@link dev.gsf.loadgen.load.metrics.Phases}.</li>
+ *   <li>{@link dev.gsf.loadgen.load.metrics.LiveCounters} and {@link dev.gsf.loadgen.load.metrics.Sampler}: the
+ *       running totals and the interval series ({@link dev.gsf.loadgen.load.metrics.IntervalSample}).</li>
+ *   <li>{@link dev.gsf.loadgen.load.metrics.ErrorKind}, {@link dev.gsf.loadgen.load.metrics.ErrorLog}: every
+ *       failure counted under one kind, the first of each logged once.</li>
+ *   <li>{@link dev.gsf.loadgen.load.metrics.RunResult}: everything one run measured, for the reports.</li>
+ * </ul>
+ *
+ * <p>Threads: one recorder per event loop, called only by its thread and merged after the loops stopped; the event
+ * loops add to the live counters, which any thread reads; the sampler runs on one scheduler thread.
+ */
+package dev.gsf.loadgen.load.metrics;

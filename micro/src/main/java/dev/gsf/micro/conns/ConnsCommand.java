@@ -1,0 +1,86 @@
+package dev.gsf.micro.conns;
+
+import dev.gsf.common.ByteSize;
+import dev.gsf.micro.report.MicroOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code gsf conns}: thread per connection vs selectors at 1700 connections ("Thread per connection: NIO, Linux NPTL and epoll"), with virtual threads. */
+@Command(name = "conns", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
+                + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
+                + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
+                "--quick: 500 connections, selectors 1,4,16,64,256, 1 s warm-up, 2 s window, 1 run."})
+public final class ConnsCommand implements Callable<Integer> {
+    /** What --quick sets, unless the command line gives the option. */
+    public static final Map<String, Object> QUICK = Map.of("--connections", 500, "--selectors", List.of(1, 4, 16, 64, 256),
+            "--warmup", 1, "--duration", 2, "--runs", 1);
+
+    @Option(names = "--connections", description = "persistent connections (default: 1700)")
+    int connections = 1700;
+
+    @Option(names = "--selectors", split = ",", description = "reactor selector threads (default: 1,2,4,...,512)")
+    List<Integer> selectors = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256, 512);
+
+    @Option(names = "--models", split = ",", description = "reactor,platform,virtual (default: all)")
+    List<String> models = List.of("reactor", "platform", "virtual");
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "frame payload (default: 1K)")
+    String size = "1K";
+
+    @Option(names = "--client-threads", description = "client selector threads (default: 2)")
+    int clientThreads = 2;
+
+    @Option(names = "--warmup", paramLabel = "SECONDS", description = "before measuring (default: 2)")
+    int warmupSeconds = 2;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "measured window (default: 10)")
+    int durationSeconds = 10;
+
+    @Option(names = "--runs", description = "runs per model (default: 2)")
+    int runs = 2;
+
+    @Mixin
+    MicroOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+        options.applyQuickPreset(QUICK);
+        ConnsSettings settings = new ConnsSettings(connections, clientThreads, Math.toIntExact(ByteSize.parse(size)),
+                Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds), Duration.ofSeconds(5));
+        List<ConnsModel> chosen = new ArrayList<>();
+        if (models.contains("reactor")) {
+            selectors.forEach(k -> chosen.add(ConnsModel.reactor(k)));
+        }
+        if (models.contains("platform")) {
+            chosen.add(ConnsModel.PLATFORM);
+        }
+        if (models.contains("virtual")) {
+            chosen.add(ConnsModel.VIRTUAL);
+        }
+        List<ConnsResult> results = new ArrayList<>();
+        for (ConnsModel model : chosen) {
+            for (int r = 0; r < runs; r++) {
+                ConnsResult res = ConnsCell.run(model, settings);
+                results.add(res);
+                System.err.printf("conns %s run %d/%d: %s%n", model.label(), r + 1, runs, res.ok()
+                        ? String.format("%.0f frames/s, %.0f MiB/s", res.framesPerSecond(), res.mibPerSecond())
+                        : res.status() + " " + res.reason());
+            }
+        }
+        List<String> notes = List.of(connections + " connections, " + clientThreads + " client selector threads, "
+                + "payload " + size + " + " + Frames.OVERHEAD + " bytes framing, warm-up " + warmupSeconds
+                + " s, window " + durationSeconds + " s, " + runs + " runs per model; java " + Runtime.version()
+                + ", " + Runtime.getRuntime().availableProcessors() + " cores (clients and server share them)");
+        var out = ConnsReport.of(results, notes);
+        System.out.print(out.text());
+        out.write(options.directory(), System.out);
+        return results.stream().allMatch(ConnsResult::ok) ? 0 : 1;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.gsf.micro.ping;
+
+import dev.gsf.micro.report.MicroOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput ("Comparing Java 7 Async NIO with NIO"), with virtual threads. */
+@Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
+                + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
+                + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
+                "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s."})
+public final class PingCommand implements Callable<Integer> {
+    /** What --quick sets, unless the command line gives the option. */
+    public static final Map<String, Object> QUICK = Map.of("--warmup", 10_000L, "--count", 50_000L, "--runs", 2,
+            "--sockperf", 3);
+
+    @Option(names = "--styles", split = ",", description = "blocking,spin,future,handler,virtual (default: all)")
+    List<String> styles = List.of("blocking", "spin", "future", "handler", "virtual");
+
+    @Option(names = "--modes", split = ",", description = "single,threaded (default: both)")
+    List<String> modes = List.of("single", "threaded");
+
+    @Option(names = "--size", description = "message bytes, single-threaded (default: 1024)")
+    int size = 1024;
+
+    @Option(names = "--threaded-size", description = "message bytes, threaded (default: 32)")
+    int threadedSize = 32;
+
+    @Option(names = "--warmup", description = "untimed round trips first (default: 100000)")
+    long warmup = 100_000;
+
+    @Option(names = "--count", description = "timed round trips (default: 1000000)")
+    long count = 1_000_000;
+
+    @Option(names = "--runs", description = "runs per style and mode; the table shows the best (default: 3)")
+    int runs = 3;
+
+    @Option(names = "--limit", paramLabel = "SECONDS", description = "a run stops after this long (default: 120)")
+    int limitSeconds = 120;
+
+    @Option(names = "--sockperf", paramLabel = "SECONDS",
+            description = "sockperf ping-pong reference run time when sockperf is installed, 0 = skip (default: 10)")
+    int sockperfSeconds = 10;
+
+    @Mixin
+    MicroOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+        options.applyQuickPreset(QUICK);
+        List<PingOutcome> outcomes = new ArrayList<>();
+        for (String m : modes) {
+            PingMode mode = PingMode.parse(m);
+            int bytes = mode == PingMode.SINGLE ? size : threadedSize;
+            PingSpec spec = new PingSpec(bytes, warmup, count, Duration.ofSeconds(5), Duration.ofSeconds(limitSeconds));
+            for (String s : styles) {
+                for (int r = 0; r < runs; r++) {
+                    PingOutcome o = PingBench.run(PingStyle.parse(s), mode, spec);
+                    outcomes.add(o);
+                    System.err.printf("ping %s %s %d B run %d/%d: %s%n", o.style().label(), mode.label(), bytes,
+                            r + 1, runs, o.status().equals("OK")
+                                    ? String.format("p50 %.1f µs, %.0f K/s", o.percentileMicros(50), o.kPerSecond())
+                                    : o.status() + " " + o.reason());
+                }
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        List<PingReport.Reference> references = new ArrayList<>();
+        if (sockperfSeconds > 0 && Sockperf.installed()) {
+            for (int bytes : List.of(size, threadedSize)) {
+                references.add(new PingReport.Reference(bytes, Sockperf.pingPong(bytes, sockperfSeconds)));
+            }
+        } else {
+            notes.add(sockperfSeconds > 0 ? "sockperf is not installed: no physical reference (apt-get install sockperf)"
+                    : "sockperf reference skipped (--sockperf 0)");
+        }
+        notes.add("warm-up " + warmup + ", timed " + count + " round trips per run, " + runs + " runs; java "
+                + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
+        var out = PingReport.of(outcomes, references, notes);
+        System.out.print(out.text());
+        out.write(options.directory(), System.out);
+        return outcomes.stream().anyMatch(o -> !o.status().equals("OK")) ? 1 : 0;
+    }
+}

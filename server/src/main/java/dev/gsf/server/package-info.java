@@ -1,0 +1,19 @@
+/**
+ * The HTTP file server on Grizzly: configuration, HTTP semantics and the wiring to a send algorithm.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.server.ServerConfig}: the whole configuration, one immutable record validated in its
+ *       constructor; {@link dev.gsf.server.ServerConfig.Key} lists every key with its default and help, and
+ *       {@link dev.gsf.server.ServeCommand} generates its options from them.</li>
+ *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration.</li>
+ *   <li>{@link dev.gsf.server.FileHandler}: the HTTP layer (methods, paths, validators, conditional requests, ranges);
+ *       it decides status and headers and hands the body to the send algorithm. Helped by {@code PathResolver},
+ *       {@code ByteRange}, {@code Validators} and {@code ContentTypes}.</li>
+ *   <li>{@link dev.gsf.server.WorkerPool}: the bounded pool that runs turns of SBA, EBA and ENBA.</li>
+ *   <li>{@link dev.gsf.server.AccessLog}, {@link dev.gsf.server.Logging}: what the server writes down.</li>
+ * </ul>
+ *
+ * <p>Threads: {@code FileHandler} runs on Grizzly's HTTP threads and never waits for a client; the commands run on
+ * the main thread; the access log flushes from its own timer thread.
+ */
+package dev.gsf.server;
