@@ -3,7 +3,6 @@ package dev.gsf.loadgen.load;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.RunResult;
 import dev.gsf.loadgen.load.report.ReportFiles;
-import dev.gsf.loadgen.load.report.Spread;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.loadgen.load.report.TextReport;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -171,7 +170,7 @@ public final class LoadCommand implements Callable<Integer> {
             aborted = result.aborted();
         }
         if (summaries.size() > 1) {
-            out.println(Spread.render(summaries));
+            out.println(TextReport.spread(summaries));
         }
         if (plan.outDir() != null) {
             ReportFiles.write(plan.outDir(), summaries, verdicts, out, log);
