@@ -45,6 +45,15 @@ public final class Json {
         }
     }
 
+    /** The value as JSON on one line, without a newline: for a line-based handshake between processes. */
+    public static String line(Object value) {
+        try {
+            return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static void write(Path file, Object value) throws IOException {
         Files.writeString(file, write(value), StandardCharsets.UTF_8);
     }
