@@ -12,18 +12,12 @@ import java.time.Duration;
 /**
  * Our load generator as a {@link LoadClient}: every download verified (length, MD5, headers), unthrottled or at a
  * per-client rate. Runs in this process; the servers it drives are separate processes.
+ *
+ * @param manifest the files' MD5SUMS
+ * @param work     where each run's reports and log go, a directory per run
+ * @param rate     per-client download limit in bytes per second, 0 for unthrottled
  */
-final class GsfLoadClient implements LoadClient {
-    private final Path manifest;
-    private final Path work;
-    private final long rate;
-
-    /** @param rate per-client download limit in bytes per second, 0 for unthrottled */
-    GsfLoadClient(Path manifest, Path work, long rate) {
-        this.manifest = manifest;
-        this.work = work;
-        this.rate = rate;
-    }
+record GsfLoadClient(Path manifest, Path work, long rate) implements LoadClient {
 
     @Override
     public String name() {
