@@ -2,6 +2,7 @@ package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.FileSet;
+import dev.gsf.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,9 +62,15 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     /** One server setting measured. */
     record Variant(Algorithm algorithm, boolean zeroCopy) {
+        /** The algorithm's name; "(zero-copy)" added when it sends with sendfile, which is not the default. */
         String label() {
-            return algorithm + (zeroCopy ? "" : " (copy)");
+            return algorithm + (zeroCopy ? " (zero-copy)" : "");
         }
+    }
+
+    /** bench-algorithms.json. */
+    record Report(String client, int connections, int seconds, int rounds, int workers, String reference,
+                  List<Measurements.CellReport> cells) {
     }
 
     @Override
@@ -115,9 +122,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(measured.table(reference));
         Path json = out.resolve("bench-algorithms.json");
-        Files.writeString(json, "{\n  \"client\": \"" + load.name() + "\", \"connections\": " + connections
-                + ", \"seconds\": " + seconds + ", \"rounds\": " + rounds + ", \"workers\": " + workers
-                + ", \"reference\": \"" + reference + "\",\n  \"cells\": " + measured.cellsJson() + "\n}\n");
+        Json.write(json, new Report(load.name(), connections, seconds, rounds, workers, reference, measured.cells()));
         System.out.println("wrote " + json);
         return 0;
     }

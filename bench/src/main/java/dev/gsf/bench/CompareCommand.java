@@ -4,6 +4,9 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.FileSet;
 import java.io.IOException;
 import java.net.ServerSocket;
+import dev.gsf.loadgen.load.Units;
+import dev.gsf.report.Json;
+import dev.gsf.report.Page;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,6 +64,13 @@ public final class CompareCommand implements Callable<Integer> {
             rounds = 2;
             seconds = 2;
         }
+        long throttleRate;
+        try {
+            throttleRate = Units.bytesPerSecond(throttle);
+        } catch (IllegalArgumentException e) {
+            System.err.println("gsf compare: --throttle: " + e.getMessage());
+            return 2;
+        }
         Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
         if (root == null) {
             FileSet.ensure(dir, FileSet.DEFAULT);
@@ -83,9 +93,9 @@ public final class CompareCommand implements Callable<Integer> {
         Path manifest = dir.resolve(FileSet.MANIFEST);
         List<Pass> passes = new ArrayList<>();
         passes.add(new Pass(load, workloads));
-        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), "none"), workloads));
+        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), 0), workloads));
         // The throttled case: the seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
-        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttle),
+        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttleRate),
                 List.of(new Workload("", throttledClients))));
         List<Peer> peers = new ArrayList<>();
         List<Measurements> measured = new ArrayList<>();
@@ -116,9 +126,8 @@ public final class CompareCommand implements Callable<Integer> {
         double iperf = Double.NaN;
         double iperfZeroCopy = Double.NaN;
         if (iperf3.isPresent()) {
-            int port = freePort();
-            iperf = LoopbackLimit.measure(iperf3.get(), port, seconds, false);
-            iperfZeroCopy = LoopbackLimit.measure(iperf3.get(), port, seconds, true);
+            iperf = LoopbackLimit.measure(iperf3.get(), seconds, false);
+            iperfZeroCopy = LoopbackLimit.measure(iperf3.get(), seconds, true);
         }
         String reference = nginx.isPresent() ? "nginx" : "gsf SBA";
         StringBuilder tables = new StringBuilder();
@@ -134,39 +143,31 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.print(tables);
         System.out.println(limit);
 
-        String meta = String.format(Locale.ROOT, "\"date\": \"%s\", \"rounds\": %d, \"seconds\": %d, "
-                        + "\"cores\": %d, \"reference\": \"%s\", \"iperf3GBps\": %s, \"iperf3ZeroCopyGBps\": %s",
-                Instant.now(), rounds, seconds, Runtime.getRuntime().availableProcessors(), reference,
-                jsonNumber(iperf), jsonNumber(iperfZeroCopy));
-        List<String> passJson = new ArrayList<>();
+        List<PassReport> passReports = new ArrayList<>();
         for (int i = 0; i < passes.size(); i++) {
-            passJson.add("    {\"client\": \"" + passes.get(i).client().name() + "\", \"cells\": "
-                    + measured.get(i).cellsJson() + "}");
+            passReports.add(new PassReport(passes.get(i).client().name(), measured.get(i).cells()));
         }
-        Files.writeString(out.resolve("compare.json"), "{\n  " + meta + ",\n  \"notes\": ["
-                + String.join(", ", notes.stream().map(n -> "\"" + n.replace("\"", "'") + "\"").toList())
-                + "],\n  \"passes\": [\n" + String.join(",\n", passJson) + "\n  ]\n}\n");
-        HtmlReport html = new HtmlReport("grizzly-sendfile compare")
+        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), rounds, seconds,
+                Runtime.getRuntime().availableProcessors(), reference, iperf, iperfZeroCopy, notes, passReports));
+        Page html = new Page("grizzly-sendfile compare")
                 .paragraph(rounds + " interleaved rounds of " + seconds + " s on "
                         + Runtime.getRuntime().availableProcessors() + " cores. Bars are medians; whiskers span the"
                         + " rounds' min to max. " + limit + ".");
         for (int i = 0; i < passes.size(); i++) {
-            Measurements m = measured.get(i);
-            for (Workload w : m.workloads()) {
-                boolean bytes = w.file().isEmpty() || w.file().startsWith("100MB");
-                List<HtmlReport.Bar> bars = new ArrayList<>();
-                for (String peer : m.peers()) {
-                    Rounds r = bytes ? m.cell(peer, w).gigabytesPerSecond() : m.cell(peer, w).requestsPerSecond();
-                    bars.add(new HtmlReport.Bar(peer, r.median(), r.min(), r.max()));
-                }
-                html.chart(passes.get(i).client().name() + ": " + w.label() + (bytes ? " (GB/s)" : " (req/s)"),
-                        bytes ? "GB/s" : "req/s", bars);
-            }
+            measured.get(i).charts(passes.get(i).client().name()).forEach(html::chart);
         }
-        html.preformatted(tables + limit + "\n" + String.join("\n", notes));
-        Files.writeString(out.resolve("compare.html"), html.html());
+        html.pre(tables + limit + "\n" + String.join("\n", notes)).write(out.resolve("compare.html"));
         System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
         return 0;
+    }
+
+    /** compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed. */
+    record Report(String date, int rounds, int seconds, int cores, String reference, double iperf3GBps,
+                  double iperf3ZeroCopyGBps, List<String> notes, List<PassReport> passes) {
+    }
+
+    /** One client's cells in compare.json. */
+    record PassReport(String client, List<Measurements.CellReport> cells) {
     }
 
     /** One client driving every peer on its workloads. */
@@ -179,15 +180,5 @@ public final class CompareCommand implements Callable<Integer> {
                 : DebianPackages.ensure(program, debianPackage);
         notes.add(lookup.note());
         return lookup;
-    }
-
-    private static String jsonNumber(double v) {
-        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -1,56 +1,43 @@
 package dev.gsf.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.loadgen.load.LoadPlan;
+import dev.gsf.loadgen.load.Target;
+import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.metrics.RunMetrics;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Our load generator as a {@link LoadClient}: every download verified (length, MD5, headers), unthrottled or at a
  * per-client rate. Runs in this process; the servers it drives are separate processes.
+ *
+ * @param manifest the files' MD5SUMS
+ * @param work     where each run's reports and log go, a directory per run
+ * @param rate     per-client download limit in bytes per second, 0 for unthrottled
  */
-final class GsfLoadClient implements LoadClient {
-    private final Path manifest;
-    private final Path work;
-    private final String rate;
-
-    /** @param rate per-client download limit, "none" for unthrottled */
-    GsfLoadClient(Path manifest, Path work, String rate) {
-        this.manifest = manifest;
-        this.work = work;
-        this.rate = rate;
-    }
+record GsfLoadClient(Path manifest, Path work, long rate) implements LoadClient {
 
     @Override
     public String name() {
-        return rate.equals("none") ? "gsf load" : "gsf load " + rate;
+        return rate == 0 ? "gsf load" : "gsf load " + Units.formatRate(rate);
     }
 
     @Override
     public Result run(String url, int connections, Duration duration) throws IOException {
-        URI uri = URI.create(url);
-        String file = uri.getPath().substring(1);
+        Target target = Target.parse(url.substring(0, url.lastIndexOf('/') + 1));
+        String file = url.substring(url.lastIndexOf('/') + 1);
         Path out = Files.createTempDirectory(Files.createDirectories(work), "load-");
-        List<String> args = new ArrayList<>(List.of("--url", uri.resolve("/").toString(), "--manifest",
-                manifest.toString(), "--clients", Integer.toString(connections), "--rate", rate, "--ramp-up", "0s",
-                "--steady", duration.toSeconds() + "s", "--ramp-down", "0s"));
-        if (!file.isEmpty()) {
-            args.addAll(List.of("--mix", file));
-        }
-        JsonNode s;
+        LoadPlan plan = LoadPlan.closed(target, manifest, file, connections, rate, Duration.ZERO, duration,
+                Duration.ZERO, out);
+        RunMetrics m;
         try {
-            s = InProcessLoad.run(args, out).summary();
+            m = InProcessLoad.run(plan).first().result.metrics();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         }
-        double seconds = duration.toMillis() / 1000.0;
-        long downloads = s.path("steadyDownloads").asLong();
-        long bytes = s.path("steadyBytes").asLong();
-        return new Result(downloads, bytes, seconds, s.path("steadyErrors").asLong());
+        return new Result(m.steadyDownloads(), m.steadyBytes, duration.toMillis() / 1000.0, m.steadyErrorCount());
     }
 }

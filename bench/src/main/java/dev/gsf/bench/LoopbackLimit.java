@@ -1,51 +1,108 @@
 package dev.gsf.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.report.Json;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.TimeoutException;
 
 /** The physical limit of loopback on this machine: iperf3 throughput, with and without its zero-copy mode (-Z). */
 final class LoopbackLimit {
-    private static final Pattern SENDER = Pattern.compile("\"sum_sent\"\\s*:\\s*\\{[^}]*\"bits_per_second\"\\s*:\\s*([\\d.eE+]+)");
+    /** Ports tried when another program takes the one picked between our pick and iperf3's bind. */
+    private static final int PORT_ATTEMPTS = 5;
 
     private LoopbackLimit() {
     }
 
     /** GB/s (decimal) over {@code seconds}, or NaN when iperf3 failed. */
-    static double measure(Path iperf3, int port, int seconds, boolean zeroCopy) throws IOException {
-        Process server = new ProcessBuilder(List.of(iperf3.toString(), "-s", "-1", "-B", "127.0.0.1",
-                "-p", Integer.toString(port))).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    static double measure(Path iperf3, int seconds, boolean zeroCopy) throws IOException {
+        for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
+            int port = candidatePort();
+            // iperf3 cannot bind port 0 and report it: it says when it listens on the port we chose, or fails to
+            // bind; the client starts only after the first, so it never measures someone else's listener.
+            Process server = new ProcessBuilder(List.of(iperf3.toString(), "-s", "-1", "-B", "127.0.0.1", "-p",
+                    Integer.toString(port), "--forceflush")).redirectErrorStream(true).start();
+            try {
+                if (listening(server, port)) {
+                    return client(iperf3, port, seconds, zeroCopy);
+                }
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+        return Double.NaN;
+    }
+
+    private static int candidatePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Waits (bounded) for iperf3's "Server listening on PORT"; false when it exits or says anything else first. */
+    private static boolean listening(Process server, int port) {
+        BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<Boolean> said = CompletableFuture.supplyAsync(() -> {
+            try {
+                for (String line; (line = out.readLine()) != null; ) {
+                    if (line.startsWith("Server listening on " + port)) {
+                        return true;
+                    }
+                    if (line.contains("error")) {
+                        return false;
+                    }
+                }
+            } catch (IOException e) {
+                return false;
+            }
+            return false;
+        });
         try {
-            List<String> client = new ArrayList<>(List.of(iperf3.toString(), "-c", "127.0.0.1", "-p",
-                    Integer.toString(port), "-t", Integer.toString(seconds), "-J"));
-            if (zeroCopy) {
-                client.add("-Z");
-            }
-            for (int attempt = 0; attempt < 50; attempt++) { // the server needs a moment to listen
-                Process c = new ProcessBuilder(client).redirectErrorStream(true).start();
-                String json = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                c.waitFor(seconds + 30L, TimeUnit.SECONDS);
-                Matcher m = SENDER.matcher(json);
-                if (m.find()) {
-                    return Double.parseDouble(m.group(1)) / 8 / 1e9;
-                }
-                if (!json.contains("Connection refused")) {
-                    return Double.NaN;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(100_000_000);
-            }
-            return Double.NaN;
+            return said.get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    private static double client(Path iperf3, int port, int seconds, boolean zeroCopy) throws IOException {
+        List<String> client = new ArrayList<>(List.of(iperf3.toString(), "-c", "127.0.0.1", "-p",
+                Integer.toString(port), "-t", Integer.toString(seconds), "-J"));
+        if (zeroCopy) {
+            client.add("-Z");
+        }
+        Process c = new ProcessBuilder(client).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String json = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            c.waitFor(seconds + 30L, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Double.NaN;
         } finally {
-            server.destroyForcibly();
+            c.destroyForcibly();
+        }
+        return gigabytesPerSecond(json);
+    }
+
+    /** The sender's bits per second of iperf3's JSON report as GB/s; NaN when it reports an error instead. */
+    static double gigabytesPerSecond(String iperf3Json) {
+        try {
+            JsonNode sent = Json.tree(iperf3Json).path("end").path("sum_sent").path("bits_per_second");
+            return sent.isNumber() ? sent.doubleValue() / 8 / 1e9 : Double.NaN;
+        } catch (IOException notJson) {
+            return Double.NaN;
         }
     }
 }

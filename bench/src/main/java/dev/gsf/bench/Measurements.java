@@ -1,5 +1,7 @@
 package dev.gsf.bench;
 
+import dev.gsf.report.BarChart;
+import dev.gsf.report.Stats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -15,12 +17,25 @@ import java.util.concurrent.atomic.LongAdder;
  * machine spreads over all peers instead of landing on one. Keeps every round's value for medians and spreads.
  */
 final class Measurements {
-    /** What one peer measured on one workload over all rounds. */
-    record Cell(String peer, Workload workload, Rounds requestsPerSecond, Rounds gigabytesPerSecond,
+    /** What one peer measured on one workload, a value per round. */
+    record Cell(String peer, Workload workload, List<Double> requestsPerSecond, List<Double> gigabytesPerSecond,
                 LongAdder errorCount) {
         long errors() {
             return errorCount.sum();
         }
+
+        Stats requests() {
+            return Stats.of(requestsPerSecond);
+        }
+
+        Stats gigabytes() {
+            return Stats.of(gigabytesPerSecond);
+        }
+    }
+
+    /** A cell as the JSON reports give it: every round's value, the medians and the errors. */
+    record CellReport(String server, String file, int connections, List<Double> reqPerSec, List<Double> gbPerSec,
+                      double medianReqPerSec, double medianGbPerSec, long errors) {
     }
 
     private final Map<String, Cell> cells = new LinkedHashMap<>();
@@ -61,7 +76,7 @@ final class Measurements {
 
     private void record(String peer, Workload w, LoadClient.Result r) {
         Cell cell = cells.computeIfAbsent(key(peer, w),
-                k -> new Cell(peer, w, new Rounds(), new Rounds(), new LongAdder()));
+                k -> new Cell(peer, w, new ArrayList<>(), new ArrayList<>(), new LongAdder()));
         cell.requestsPerSecond().add(r.requestsPerSecond());
         cell.gigabytesPerSecond().add(r.gigabytesPerSecond());
         cell.errorCount().add(r.errors());
@@ -71,16 +86,8 @@ final class Measurements {
         return peer + "|" + w.label();
     }
 
-    Cell cell(String peer, Workload w) {
+    private Cell cell(String peer, Workload w) {
         return cells.get(key(peer, w));
-    }
-
-    List<String> peers() {
-        return List.copyOf(peers);
-    }
-
-    List<Workload> workloads() {
-        return workloads;
     }
 
     /** Medians, min-max spreads, and the ratio of medians to the reference peer (absent: "-"). */
@@ -92,31 +99,44 @@ final class Measurements {
             Cell ref = cell(reference, w);
             for (String peer : peers) {
                 Cell c = cell(peer, w);
+                Stats requests = c.requests();
+                Stats gigabytes = c.gigabytes();
                 String ratio = ref == null ? "-" : String.format(Locale.ROOT, "%.2f",
-                        c.requestsPerSecond().median() / ref.requestsPerSecond().median());
+                        requests.median() / ref.requests().median());
                 t.append(String.format(Locale.ROOT, "%-24s %-16s %8.0f [%6.0f-%6.0f] %8.3f [%6.3f-%6.3f] %8s %7d%n",
-                        peer, w.label(), c.requestsPerSecond().median(), c.requestsPerSecond().min(),
-                        c.requestsPerSecond().max(), c.gigabytesPerSecond().median(), c.gigabytesPerSecond().min(),
-                        c.gigabytesPerSecond().max(), ratio, c.errors()));
+                        peer, w.label(), requests.median(), requests.min(), requests.max(), gigabytes.median(),
+                        gigabytes.min(), gigabytes.max(), ratio, c.errors()));
             }
         }
         return t.toString();
     }
 
-    /** The cells as JSON objects, every round's value kept. */
-    String cellsJson() {
-        List<String> rows = new ArrayList<>();
+    /** Every cell, every round's value kept. */
+    List<CellReport> cells() {
+        List<CellReport> rows = new ArrayList<>();
         for (Workload w : workloads) {
             for (String peer : peers) {
                 Cell c = cell(peer, w);
-                rows.add(String.format(Locale.ROOT,
-                        "    {\"server\": \"%s\", \"file\": \"%s\", \"connections\": %d, \"reqPerSec\": %s, "
-                                + "\"gbPerSec\": %s, \"medianReqPerSec\": %.1f, \"medianGbPerSec\": %.4f, \"errors\": %d}",
-                        peer, w.file(), w.connections(), c.requestsPerSecond().values(),
-                        c.gigabytesPerSecond().values(), c.requestsPerSecond().median(),
-                        c.gigabytesPerSecond().median(), c.errors()));
+                rows.add(new CellReport(peer, w.file(), w.connections(), List.copyOf(c.requestsPerSecond()),
+                        List.copyOf(c.gigabytesPerSecond()), c.requests().median(), c.gigabytes().median(),
+                        c.errors()));
             }
         }
-        return "[\n" + String.join(",\n", rows) + "\n  ]";
+        return rows;
+    }
+
+    /** One bar chart per workload: each peer's median with its rounds' min-max as a whisker. */
+    List<BarChart> charts(String clientName) {
+        List<BarChart> charts = new ArrayList<>();
+        for (Workload w : workloads) {
+            boolean bytes = w.file().isEmpty() || w.file().startsWith("100MB");
+            BarChart chart = new BarChart(clientName + ": " + w.label(), bytes ? "GB/s" : "req/s");
+            for (String peer : peers) {
+                Stats s = bytes ? cell(peer, w).gigabytes() : cell(peer, w).requests();
+                chart.bar(peer, s.median(), s.min(), s.max());
+            }
+            charts.add(chart);
+        }
+        return charts;
     }
 }

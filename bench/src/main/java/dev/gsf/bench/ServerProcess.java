@@ -1,46 +1,48 @@
 package dev.gsf.bench;
 
+import dev.gsf.server.ServerReady;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Our server in a child JVM, so that the load client's threads and garbage never share its heap. Started with the
- * same java and class path as this process; its start-up line tells the port.
+ * same java and class path as this process, on port 0; its {@link ServerReady} handshake line tells the port it
+ * bound and its settings.
  */
 public final class ServerProcess implements Peer {
-    private static final Pattern STARTED = Pattern.compile("serving .* on http://(\\S+):(\\d+)( |$)");
     private final String name;
     private final Process process;
-    private final int port;
+    private final ServerReady ready;
 
-    private ServerProcess(String name, Process process, int port) {
+    private ServerProcess(String name, Process process, ServerReady ready) {
         this.name = name;
         this.process = process;
-        this.port = port;
+        this.ready = ready;
     }
 
     /**
-     * Starts {@code gsf serve --port 0} with the given extra arguments and waits for its start-up line.
+     * Starts {@code gsf serve --port 0 --handshake} with the given extra arguments and waits for its handshake.
      *
-     * @param log where the server's output goes after the start-up line
+     * @param log where the server's output goes
      */
     public static ServerProcess start(String name, List<String> serveArguments, Path log) throws IOException {
-        List<String> arguments = new ArrayList<>(List.of("--port", "0"));
+        List<String> arguments = new ArrayList<>(List.of("--port", "0", "--handshake"));
         arguments.addAll(serveArguments);
         return startJava(name, "dev.gsf.server.ServeCommand", arguments, log);
     }
 
-    /** Starts a main class of this class path in a child JVM; it must print "serving ... on http://HOST:PORT ". */
+    /** Starts a main class of this class path in a child JVM; it must print a {@link ServerReady} line. */
     public static ServerProcess startJava(String name, String mainClass, List<String> arguments, Path log)
             throws IOException {
         List<String> command = new ArrayList<>();
@@ -52,12 +54,18 @@ public final class ServerProcess implements Peer {
         command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        CompletableFuture<String> started = CompletableFuture.supplyAsync(() -> {
+        var writer = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+        CompletableFuture<ServerReady> started = CompletableFuture.supplyAsync(() -> {
             List<String> seen = new ArrayList<>();
             try {
                 for (String line; (line = out.readLine()) != null; ) {
-                    if (STARTED.matcher(line).find()) {
-                        return line;
+                    writer.write(line);
+                    writer.newLine();
+                    writer.flush();
+                    var ready = ServerReady.parse(line);
+                    if (ready.isPresent()) {
+                        return ready.get();
                     }
                     seen.add(line);
                 }
@@ -66,23 +74,22 @@ public final class ServerProcess implements Peer {
             }
             throw new IllegalStateException("server exited before it started: " + String.join(" | ", seen));
         });
-        String line;
+        ServerReady ready;
         try {
-            line = started.get(60, TimeUnit.SECONDS);
-        } catch (TimeoutException | InterruptedException | java.util.concurrent.ExecutionException e) {
+            ready = started.get(60, TimeUnit.SECONDS);
+        } catch (TimeoutException | InterruptedException | ExecutionException e) {
             process.destroyForcibly();
-            throw new IOException("server did not start: " + e.getMessage(), e);
+            writer.close();
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new IOException(name + " did not start: " + cause.getMessage(), e);
         }
         // Keep draining its output to the log so that the child never blocks on a full pipe.
-        Thread.ofPlatform().daemon().name("server-log").start(() -> drain(out, log));
-        Matcher m = STARTED.matcher(line);
-        m.find();
-        return new ServerProcess(name, process, Integer.parseInt(m.group(2)));
+        Thread.ofPlatform().daemon().name("server-log").start(() -> drain(out, writer));
+        return new ServerProcess(name, process, ready);
     }
 
-    private static void drain(BufferedReader out, Path log) {
-        try (var writer = java.nio.file.Files.newBufferedWriter(log, StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)) {
+    private static void drain(BufferedReader out, java.io.BufferedWriter writer) {
+        try (writer) {
             for (String line; (line = out.readLine()) != null; ) {
                 writer.write(line);
                 writer.newLine();
@@ -100,7 +107,12 @@ public final class ServerProcess implements Peer {
 
     @Override
     public int port() {
-        return port;
+        return ready.port();
+    }
+
+    /** What the server said it runs with. */
+    public ServerReady ready() {
+        return ready;
     }
 
     @Override

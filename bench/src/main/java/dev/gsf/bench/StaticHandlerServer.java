@@ -1,6 +1,8 @@
 package dev.gsf.bench;
 
+import dev.gsf.server.ServerReady;
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
@@ -8,7 +10,8 @@ import org.glassfish.grizzly.http.server.StaticHttpHandler;
 
 /**
  * Grizzly's own StaticHttpHandler, the peer a Grizzly user would reach for first. Sendfile is enabled; the file
- * cache is on or off. Run as a child process: {@code StaticHandlerServer ROOT PORT on|off}.
+ * cache is on or off. Run as a child process: {@code StaticHandlerServer ROOT PORT on|off}; once it listens it
+ * prints the {@link ServerReady} handshake.
  */
 public final class StaticHandlerServer {
     private StaticHandlerServer() {
@@ -33,6 +36,8 @@ public final class StaticHandlerServer {
         server.start();
         System.out.println("grizzly-static serving " + args[0] + " on http://127.0.0.1:" + listener.getPort()
                 + "  file-cache=" + (fileCache ? "on" : "off") + " sendfile=on");
+        System.out.println(new ServerReady("grizzly-static", "127.0.0.1", listener.getPort(),
+                Map.of("root", args[0], "file-cache", fileCache ? "on" : "off", "sendfile", "on")).line());
         System.out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

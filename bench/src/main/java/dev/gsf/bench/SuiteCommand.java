@@ -1,18 +1,27 @@
 package dev.gsf.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.loadgen.load.LoadPlan;
+import dev.gsf.loadgen.load.LoadSession;
+import dev.gsf.loadgen.load.Target;
+import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.loadgen.load.report.Summary;
+import dev.gsf.report.Json;
+import dev.gsf.report.LineChart;
+import dev.gsf.report.Page;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -24,8 +33,18 @@ import picocli.CommandLine.Option;
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh"
                 + " server per cell (pool 50), the seed's file mix, every download verified. Writes the table,"
-                + " suite.json and suite.html (throughput and init time against clients, per algorithm and limit)."})
+                + " suite.json and suite.html (throughput and init time against clients, per algorithm and limit).",
+                "Exit code: 0 every cell measured and met gsf load's criteria; 1 every cell measured, but some"
+                + " missed a criterion (listed at the end; e.g. SBA starved: no download completed in steady state,"
+                + " so its error rate has no data); 2 bad input, or the tool failed (a server did not start, a run"
+                + " could not take place)."})
 public final class SuiteCommand implements Callable<Integer> {
+    /** Every cell measured and met its criteria. */
+    static final int MEASURED = 0;
+    /** Every cell measured; at least one missed a criterion. */
+    static final int CRITERION_MISSED = 1;
+    /** Bad input, or a cell could not be measured. */
+    static final int TOOL_FAILED = 2;
 
     /** Phase lengths. */
     enum Profile {
@@ -78,67 +97,110 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where suite.json, suite.html and each cell's reports go (default: results/suite)")
     Path out = Path.of("results", "suite");
 
-    /** One cell's figures, as the load generator's summary.json gives them. */
+    /**
+     * One cell's figures, from the load generator's {@link Summary}.
+     *
+     * @param server the Server header the cell's server answered with
+     * @param missed the criteria the cell missed, each with what was measured; empty when it met them all
+     * @param exitCode what {@code gsf load} would have exited with
+     */
     record Row(int clients, String limit, Algorithm algorithm, String server, double avgInitSeconds,
                double avgSpeedMBs, String speedFile, double throughputMBs, double p99InitMs, long downloads,
-               long errors, int exitCode) {
+               long errors, List<String> missed, int exitCode) {
+    }
+
+    /** suite.json. */
+    record Report(String date, String phases, int cores, List<Row> cells) {
     }
 
     @Override
     public Integer call() throws Exception {
-        String up = rampUp != null ? rampUp : profile.rampUp;
-        String steadyState = steady != null ? steady : profile.steady;
-        String down = rampDown != null ? rampDown : profile.rampDown;
+        Duration up;
+        Duration steadyState;
+        Duration down;
+        List<Long> limits = new ArrayList<>();
+        try {
+            up = Units.duration(rampUp != null ? rampUp : profile.rampUp);
+            steadyState = Units.duration(steady != null ? steady : profile.steady);
+            down = Units.duration(rampDown != null ? rampDown : profile.rampDown);
+            for (String rate : rates) {
+                limits.add(Units.bytesPerSecond(rate));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("gsf suite: " + e.getMessage());
+            return TOOL_FAILED;
+        }
         Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
         if (root == null) {
             FileSet.ensure(dir, FileSet.DEFAULT);
         }
         Path manifestFile = manifest != null ? manifest : dir.resolve(FileSet.MANIFEST);
         Files.createDirectories(out);
-        String phases = "ramp-up " + up + ", steady " + steadyState + ", ramp-down " + down
-                + (profile == Profile.quick && steady == null
+        String phases = "ramp-up " + Units.format(up) + ", steady " + Units.format(steadyState) + ", ramp-down "
+                + Units.format(down) + (profile == Profile.quick && steady == null
                 ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
                 + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
         System.out.println("suite: " + algorithms.size() * clients.size() * rates.size() + " cells; " + phases
                 + "; workers " + workers + "; files " + dir);
 
         List<Row> rows = new ArrayList<>();
-        for (String rate : rates) {
-            for (int n : clients) {
-                for (Algorithm algorithm : algorithms) {
-                    rows.add(cell(algorithm, n, rate, dir, manifestFile, up, steadyState, down));
-                    Row r = rows.get(rows.size() - 1);
-                    System.out.println(String.format(Locale.ROOT, "  %s", format(r)));
+        try {
+            for (long rate : limits) {
+                for (int n : clients) {
+                    for (Algorithm algorithm : algorithms) {
+                        Row r = cell(algorithm, n, rate, dir, manifestFile, up, steadyState, down);
+                        rows.add(r);
+                        System.out.println(String.format(Locale.ROOT, "  %s", format(r)));
+                    }
                 }
             }
+        } catch (IOException e) {
+            System.err.println("gsf suite: the tool failed after " + rows.size() + " cell(s): " + e.getMessage());
+            return TOOL_FAILED;
         }
         String table = table(rows);
         System.out.println();
         System.out.print(table);
-        Files.writeString(out.resolve("suite.json"), json(rows, phases));
-        Files.writeString(out.resolve("suite.html"), html(rows, phases, table));
+        Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), phases,
+                Runtime.getRuntime().availableProcessors(), rows));
+        html(rows, phases, table).write(out.resolve("suite.html"));
         System.out.println("wrote " + out.resolve("suite.json") + " and " + out.resolve("suite.html"));
-        return rows.stream().allMatch(r -> r.errors() == 0 && r.exitCode() == LoadCommand.PASSED) ? 0 : 1;
+        int exit = exitCode(rows);
+        rows.stream().filter(r -> !r.missed().isEmpty()).forEach(r -> System.out.println("missed: " + r.algorithm()
+                + " " + r.clients() + " clients, limit " + r.limit() + ": " + String.join("; ", r.missed())));
+        System.out.println(switch (exit) {
+            case MEASURED -> "gsf suite: exit 0: every cell measured and met its criteria";
+            case CRITERION_MISSED -> "gsf suite: exit 1: every cell measured; some missed a criterion (above)";
+            default -> "gsf suite: exit 2: some cell could not be measured (see its load.log)";
+        });
+        return exit;
     }
 
-    private Row cell(Algorithm algorithm, int n, String rate, Path dir, Path manifest, String up, String steadyState,
-                     String down) throws IOException, InterruptedException {
-        String name = algorithm + "-" + n + "-" + rate.replace('/', '_');
-        Path cellDir = Files.createDirectories(out.resolve(name));
-        InProcessLoad.Outcome load;
+    /** {@link #TOOL_FAILED} when a cell's run could not take place, else whether every cell met its criteria. */
+    static int exitCode(List<Row> rows) {
+        if (rows.stream().anyMatch(r -> r.exitCode() == LoadCommand.BAD_INPUT)) {
+            return TOOL_FAILED;
+        }
+        return rows.stream().allMatch(r -> r.missed().isEmpty()) ? MEASURED : CRITERION_MISSED;
+    }
+
+    private Row cell(Algorithm algorithm, int n, long rate, Path dir, Path manifest, Duration up,
+                     Duration steadyState, Duration down) throws IOException, InterruptedException {
+        String limit = Units.formatRate(rate);
+        Path cellDir = Files.createDirectories(out.resolve(algorithm + "-" + n + "-" + limit.replace('/', '_')));
+        LoadSession.Outcome load;
         try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", dir.toString(),
                 "--algorithm", algorithm.name(), "--workers", Integer.toString(workers)), cellDir.resolve("server.log"))) {
-            load = InProcessLoad.run(List.of("--url", "http://127.0.0.1:" + server.port() + "/", "--manifest",
-                    manifest.toString(), "--clients", Integer.toString(n), "--rate", rate, "--ramp-up", up,
-                    "--steady", steadyState, "--ramp-down", down), cellDir);
+            load = InProcessLoad.run(LoadPlan.closed(Target.parse("http://127.0.0.1:" + server.port() + "/"),
+                    manifest, "", n, rate, up, steadyState, down, cellDir));
         }
-        JsonNode run = load.run();
-        int exit = load.exitCode();
-        JsonNode s = run.path("summary");
-        return new Row(n, rate, algorithm, run.path("server").asText(), s.path("avgInitSeconds").asDouble(Double.NaN),
-                s.path("avgSpeedMBs").asDouble(Double.NaN), s.path("avgSpeedFile").asText("-"),
-                s.path("totalThroughputMBs").asDouble(Double.NaN), run.path("initMs").path("p99").asDouble(Double.NaN),
-                s.path("steadyDownloads").asLong(), s.path("errors").asLong(), exit);
+        Summary s = load.first();
+        RunMetrics m = s.result.metrics();
+        List<String> missed = load.verdicts().get(0).stream().filter(v -> !v.passed())
+                .map(v -> v.name() + " " + v.limit() + ": " + v.note()).toList();
+        return new Row(n, limit, algorithm, s.result.server(), s.avgInitSeconds(), s.avgSpeedMBs(),
+                s.headline == null ? "-" : s.headline.name(), s.throughputMBs, s.initPercentileMs(99),
+                m.steadyDownloads(), m.errorCount(), missed, LoadCommand.exitCode(load));
     }
 
     private static String format(Row r) {
@@ -155,39 +217,23 @@ public final class SuiteCommand implements Callable<Integer> {
         return t.toString();
     }
 
-    private static String json(List<Row> rows, String phases) throws IOException {
-        var mapper = new ObjectMapper();
-        var root = mapper.createObjectNode();
-        root.put("date", Instant.now().toString());
-        root.put("phases", phases);
-        root.put("cores", Runtime.getRuntime().availableProcessors());
-        var cells = root.putArray("cells");
-        for (Row r : rows) {
-            cells.addPOJO(r);
-        }
-        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-    }
-
-    private String html(List<Row> rows, String phases, String table) {
-        HtmlReport html = new HtmlReport("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
+    private Page html(List<Row> rows, String phases, String table) {
+        Page html = new Page("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
                 + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; every download verified.");
-        for (String rate : rates) {
-            html.lines("Total throughput vs clients, limit " + rate, "MB/s", clients, series(rows, rate, true));
-            html.lines("Average init time vs clients, limit " + rate, "s", clients, series(rows, rate, false));
+        for (String limit : rows.stream().map(Row::limit).distinct().toList()) {
+            html.chart(chart("Total throughput vs clients, limit " + limit, "MB/s", rows, limit, Row::throughputMBs));
+            html.chart(chart("Average init time vs clients, limit " + limit, "s", rows, limit, Row::avgInitSeconds));
         }
-        return html.preformatted(table).html();
+        return html.pre(table);
     }
 
-    private List<HtmlReport.Series> series(List<Row> rows, String rate, boolean throughput) {
-        List<HtmlReport.Series> all = new ArrayList<>();
+    private LineChart chart(String title, String unit, List<Row> rows, String limit, ToDoubleFunction<Row> figure) {
+        LineChart chart = LineChart.categories(title, "concurrent clients", unit, clients);
         for (Algorithm a : algorithms) {
-            List<Double> values = new ArrayList<>();
-            for (int n : clients) {
-                values.add(rows.stream().filter(r -> r.algorithm() == a && r.clients() == n && r.limit().equals(rate))
-                        .findFirst().map(r -> throughput ? r.throughputMBs() : r.avgInitSeconds()).orElse(Double.NaN));
-            }
-            all.add(new HtmlReport.Series(a.name(), values));
+            chart.series(a.name(), clients.stream().mapToDouble(n -> rows.stream()
+                    .filter(r -> r.algorithm() == a && r.clients() == n && r.limit().equals(limit))
+                    .mapToDouble(figure).findFirst().orElse(Double.NaN)).toArray());
         }
-        return all;
+        return chart;
     }
 }

@@ -3,6 +3,8 @@ package dev.gsf.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.TestFiles;
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.report.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,11 +20,34 @@ class BenchAlgorithmsCommandTest {
                 "--rounds", "1", "--connections", "4", "--files", "1KB.bin", "--root",
                 TestFiles.fileSet().toString(), "--out", out.toString());
         assertThat(code).isZero();
-        String json = Files.readString(out.resolve("bench-algorithms.json"));
-        for (String algorithm : new String[] {"SBA", "EBA", "ENBA", "VTA"}) {
-            assertThat(json).contains("\"server\": \"" + algorithm);
-        }
-        assertThat(json).doesNotContain("\"reqPerSec\": [0.0]").contains("\"errors\": 0");
+        var report = Json.read(out.resolve("bench-algorithms.json"), BenchAlgorithmsCommand.Report.class);
+        // the server's default (copying) is labelled by the algorithm's name alone
+        assertThat(report.cells()).extracting(Measurements.CellReport::server)
+                .containsExactly("SBA", "EBA", "ENBA", "VTA");
+        assertThat(report.reference()).isEqualTo("SBA");
+        assertThat(report.cells()).allSatisfy(cell -> {
+            assertThat(cell.file()).isEqualTo("1KB.bin");
+            assertThat(cell.reqPerSec()).hasSize(1).allSatisfy(r -> assertThat(r).isPositive());
+            assertThat(cell.medianReqPerSec()).isEqualTo(cell.reqPerSec().get(0));
+            assertThat(cell.errors()).isZero();
+        });
+        // each child server announced itself through the handshake, whose settings went to its log
+        assertThat(Files.readString(out.resolve("bench-server-SBA-copy.log"))).contains("\"algorithm\":\"SBA\"");
+    }
+
+    @Test
+    void aVariantIsNamedByItsAlgorithmAndZeroCopyOnlyWhenItIsNotTheDefault() {
+        assertThat(new BenchAlgorithmsCommand.Variant(Algorithm.ENBA, false).label()).isEqualTo("ENBA");
+        assertThat(new BenchAlgorithmsCommand.Variant(Algorithm.ENBA, true).label()).isEqualTo("ENBA (zero-copy)");
+    }
+
+    @Test
+    void iperf3sJsonIsReadForTheSendersRate() {
+        String json = """
+                {"start": {}, "end": {"sum_sent": {"bytes": 1, "bits_per_second": 8.0e10},
+                 "sum_received": {"bits_per_second": 7.9e10}}}""";
+        assertThat(LoopbackLimit.gigabytesPerSecond(json)).isEqualTo(10.0);
+        assertThat(LoopbackLimit.gigabytesPerSecond("{\"error\": \"unable to connect\"}")).isNaN();
     }
 
     @Test

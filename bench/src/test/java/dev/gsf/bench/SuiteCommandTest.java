@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.common.TestFiles;
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.bench.SuiteCommand.Row;
+import dev.gsf.report.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -20,16 +25,44 @@ class SuiteCommandTest {
         int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "EBA,VTA", "--clients", "4",
                 "--rate", "none", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s", "--root",
                 files.toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out", out.toString());
-        JsonNode cells = new ObjectMapper().readTree(out.resolve("suite.json").toFile()).path("cells");
-        assertThat(cells).hasSize(2);
-        for (JsonNode cell : cells) {
-            assertThat(cell.path("errors").asLong()).as(cell.toString()).isZero();
-            assertThat(cell.path("downloads").asLong()).as(cell.toString()).isPositive();
-            assertThat(cell.path("throughputMBs").asDouble()).as(cell.toString()).isPositive();
-            assertThat(cell.path("server").asText()).contains(cell.path("algorithm").asText());
+        // typed: a key missing from suite.json fails the read instead of reading as 0
+        SuiteCommand.Report report = Json.read(out.resolve("suite.json"), SuiteCommand.Report.class);
+        assertThat(report.cells()).extracting(Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
+        for (Row cell : report.cells()) {
+            assertThat(cell.errors()).as(cell.toString()).isZero();
+            assertThat(cell.downloads()).as(cell.toString()).isPositive();
+            assertThat(cell.throughputMBs()).as(cell.toString()).isPositive();
+            assertThat(cell.avgInitSeconds()).as(cell.toString()).isPositive();
+            assertThat(cell.p99InitMs()).as(cell.toString()).isPositive();
+            assertThat(cell.server()).isEqualTo("grizzly-sendfile/0.1 (" + cell.algorithm() + ")");
+            assertThat(cell.missed()).isEmpty();
+            assertThat(cell.exitCode()).isEqualTo(LoadCommand.PASSED);
         }
-        assertThat(code).isZero();
+        assertThat(code).isEqualTo(SuiteCommand.MEASURED);
         String html = Files.readString(out.resolve("suite.html"));
         assertThat(html).contains("<svg").contains("Total throughput vs clients").doesNotContain("http://", "https://");
+    }
+
+    @Test
+    void exitCodesTellAMissedCriterionFromAToolFailure() {
+        Row measured = row(List.of(), LoadCommand.PASSED);
+        Row starved = row(List.of("max-error-rate <= 0%: no data: nothing was measured for it"), LoadCommand.FAILED);
+        Row aborted = row(List.of(), LoadCommand.BAD_INPUT);
+        assertThat(SuiteCommand.exitCode(List.of(measured, measured))).isEqualTo(SuiteCommand.MEASURED);
+        assertThat(SuiteCommand.exitCode(List.of(measured, starved))).isEqualTo(SuiteCommand.CRITERION_MISSED);
+        assertThat(SuiteCommand.exitCode(List.of(starved, aborted))).isEqualTo(SuiteCommand.TOOL_FAILED);
+    }
+
+    @Test
+    void aServerThatCannotStartIsAToolFailure(@TempDir Path out) {
+        int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "SBA", "--clients", "1", "--rate",
+                "none", "--steady", "1s", "--root", out.resolve("missing").toString(), "--manifest",
+                TestFiles.committedManifestFile().toString(), "--out", out.toString());
+        assertThat(code).isEqualTo(SuiteCommand.TOOL_FAILED);
+    }
+
+    private static Row row(List<String> missed, int exitCode) {
+        return new Row(4, "none", Algorithm.SBA, "grizzly-sendfile/0.1 (SBA)", 0.1, 1, "1KB.bin", 10, 5, 100, 0,
+                missed, exitCode);
     }
 }

@@ -52,6 +52,10 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    @Option(names = "--handshake",
+            description = "once listening, also print one JSON line (port and settings) for a parent process")
+    boolean handshake;
+
     /** Runs {@code serve} alone, for benchmarks that start servers as child processes. */
     public static void main(String[] args) {
         System.exit(new picocli.CommandLine(new ServeCommand()).execute(args));
@@ -76,6 +80,9 @@ public final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
             }, "gsf-shutdown"));
             System.out.println(config.describe(server.address()));
+            if (handshake) {
+                System.out.println(ServerReady.of(config, server.port()).line());
+            }
             System.out.flush();
             stopped.await();
             return 0;

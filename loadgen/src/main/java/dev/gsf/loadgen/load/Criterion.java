@@ -19,6 +19,11 @@ public record Criterion(String name, double limit, String unit, boolean upper, T
     public record Verdict(String name, String limit, double actual, boolean passed, String note) {
     }
 
+    /** Failed / attempted steady-state downloads must stay at or below {@code percent}. */
+    public static Criterion maxErrorRate(double percent) {
+        return new Criterion("max-error-rate", percent, "%", true, s -> s.errorRatePercent);
+    }
+
     public Verdict judge(Summary summary) {
         double actual = figure.applyAsDouble(summary);
         String limitText = (upper ? "<= " : ">= ") + format(limit) + unit;

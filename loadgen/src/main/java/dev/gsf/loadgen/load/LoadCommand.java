@@ -3,11 +3,6 @@ package dev.gsf.loadgen.load;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.driver.Throttle;
-import dev.gsf.loadgen.load.metrics.RunResult;
-import dev.gsf.loadgen.load.report.ReportFiles;
-import dev.gsf.loadgen.load.report.Spread;
-import dev.gsf.loadgen.load.report.Summary;
-import dev.gsf.loadgen.load.report.TextReport;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.IOException;
@@ -30,13 +25,6 @@ public final class LoadCommand implements Callable<Integer> {
     public static final int PASSED = 0;
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
-    /**
-     * Default SO_RCVBUF of throttled clients (at least one bucket): small next to Linux's autotuned buffers, so the
-     * server feels the slow reader at once and 10,000 connections fit in the kernel's TCP memory (tcp_mem: this host
-     * enters memory pressure at 1.5 GB for all sockets, both ends of loopback connections counting), yet no smaller
-     * than loopback's 64 KB segments (see {@link Throttle#defaultBurst}). 256K exhausted tcp_mem at 10,000 clients.
-     */
-    static final int THROTTLED_RCVBUF = 64 * 1024;
 
     @Option(names = "--url", required = true, paramLabel = "URL",
             description = "server and directory, e.g. http://127.0.0.1:8080/")
@@ -84,11 +72,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--ramp-down", paramLabel = "TIME", defaultValue = "2s", description = "default: ${DEFAULT-VALUE}")
     String rampDown;
 
-    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "30s",
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = LoadPlan.DEFAULT_TIMEOUT,
             description = "connect timeout, and the longest a download may make no progress (default: ${DEFAULT-VALUE})")
     String timeout;
 
-    @Option(names = "--interval", paramLabel = "TIME", defaultValue = "1s",
+    @Option(names = "--interval", paramLabel = "TIME", defaultValue = LoadPlan.DEFAULT_INTERVAL,
             description = "time series interval (default: ${DEFAULT-VALUE})")
     String interval;
 
@@ -123,7 +111,7 @@ public final class LoadCommand implements Callable<Integer> {
             description = "directory for summary.txt, summary.json and report.html (default: results/load-<time>; 'none' for none)")
     String out;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of file choices and think times")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
     @Override
@@ -145,42 +133,20 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     /** Runs with the given streams: the summary goes to {@code out}, progress and problems to {@code log}. */
-    public int execute(PrintStream out, PrintStream log, boolean terminal) throws InterruptedException, IOException {
+    public int execute(PrintStream out, PrintStream log, boolean terminal) throws InterruptedException {
         LoadPlan plan;
-        Workload workload;
         try {
             plan = plan();
-            workload = Workload.of(plan.manifest(), plan.mix());
+            return exitCode(LoadSession.run(plan, out, log, terminal));
         } catch (IllegalArgumentException e) {
             log.println("gsf load: " + e.getMessage());
             return BAD_INPUT;
         }
-        List<Summary> summaries = new ArrayList<>();
-        List<List<Criterion.Verdict>> verdicts = new ArrayList<>();
-        boolean aborted = false;
-        for (int i = 0; i < plan.runs() && !aborted; i++) {
-            if (plan.runs() > 1) {
-                log.println("gsf load: run " + (i + 1) + " of " + plan.runs());
-            }
-            RunResult result = new LoadRun(plan, workload, log, terminal).run();
-            Summary summary = new Summary(plan, result);
-            List<Criterion.Verdict> v = plan.criteria().stream().map(c -> c.judge(summary)).toList();
-            summaries.add(summary);
-            verdicts.add(v);
-            out.println(TextReport.render(summary, v));
-            aborted = result.aborted();
-        }
-        if (summaries.size() > 1) {
-            out.println(Spread.render(summaries));
-        }
-        if (plan.outDir() != null) {
-            ReportFiles.write(plan.outDir(), summaries, verdicts, out, log);
-        }
-        if (aborted) {
-            return BAD_INPUT;
-        }
-        boolean passed = verdicts.stream().flatMap(List::stream).allMatch(Criterion.Verdict::passed);
-        return passed ? PASSED : FAILED;
+    }
+
+    /** {@link #BAD_INPUT} when a run could not take place, else whether every criterion passed. */
+    public static int exitCode(LoadSession.Outcome outcome) {
+        return outcome.aborted() ? BAD_INPUT : outcome.passed() ? PASSED : FAILED;
     }
 
     /** Validates the options into a plan; IllegalArgumentException names the option and what is wrong. */
@@ -199,7 +165,7 @@ public final class LoadCommand implements Callable<Integer> {
         }
         int rcvbuf = receiveBuffer != null
                 ? (int) Math.min(Integer.MAX_VALUE, option("--rcvbuf", () -> ByteSize.parse(receiveBuffer)))
-                : bytesPerSecond > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, bucket)) : 0;
+                : LoadPlan.receiveBuffer(bytesPerSecond, bucket);
         int loops = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         if (loops < 1 || loops > 256) {
             throw new IllegalArgumentException("--threads must be 1 to 256");
@@ -235,8 +201,7 @@ public final class LoadCommand implements Callable<Integer> {
             list.add(new Criterion("max-avg-init", millis("--max-avg-init", maxAvgInit), "ms", true,
                     s -> s.initMs.mean()));
         }
-        list.add(new Criterion("max-error-rate", percent("--max-error-rate", maxErrorRate), "%", true,
-                s -> s.errorRatePercent));
+        list.add(Criterion.maxErrorRate(percent("--max-error-rate", maxErrorRate)));
         if (maxRateDeviation != null) {
             list.add(new Criterion("max-rate-deviation", percent("--max-rate-deviation", maxRateDeviation), "%",
                     true, s -> s.rateDeviationPercent));

@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.load;
 
+import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +33,40 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
                        long burst, int receiveBuffer, ThinkTime think, Duration rampUp, Duration steady,
                        Duration rampDown, Duration timeout, Duration interval, int threads, List<Criterion> criteria,
                        Path outDir, long seed, int runs) {
+
+    /** gsf load's defaults that {@link #closed} shares with the command's options. */
+    public static final String DEFAULT_TIMEOUT = "30s";
+    public static final String DEFAULT_INTERVAL = "1s";
+    public static final String DEFAULT_SEED = "1";
+    /**
+     * Default SO_RCVBUF of throttled clients (at least one bucket): small next to Linux's autotuned buffers, so the
+     * server feels the slow reader at once and 10,000 connections fit in the kernel's TCP memory (tcp_mem: this host
+     * enters memory pressure at 1.5 GB for all sockets, both ends of loopback connections counting), yet no smaller
+     * than loopback's 64 KB segments (see {@link Throttle#defaultBurst}). 256K exhausted tcp_mem at 10,000 clients.
+     */
+    static final int THROTTLED_RCVBUF = 64 * 1024;
+
+    /**
+     * A closed-model plan as {@code gsf load} would build it from these options and defaults for the rest: no think
+     * time, the default bucket and receive buffer for {@code rate}, one event loop per core, one run, and the one
+     * criterion of no steady-state errors.
+     *
+     * @param mix  "" for every file of the manifest, else NAME[=WEIGHT],...
+     * @param rate bytes per second per client, 0 for unthrottled
+     */
+    public static LoadPlan closed(Target target, Path manifest, String mix, int clients, long rate, Duration rampUp,
+                                  Duration steady, Duration rampDown, Path outDir) {
+        long burst = Throttle.defaultBurst(rate);
+        return new LoadPlan(target, manifest, mix, clients, 0, rate, burst, receiveBuffer(rate, burst),
+                ThinkTime.NONE, rampUp, steady, rampDown, Units.duration(DEFAULT_TIMEOUT),
+                Units.duration(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
+                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1);
+    }
+
+    /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */
+    static int receiveBuffer(long rate, long burst) {
+        return rate > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, burst)) : 0;
+    }
 
     public boolean openModel() {
         return arrivalRate > 0;

@@ -111,7 +111,7 @@ public final class LoadRun {
         }
         sampler.sample(); // the last partial interval
         progress.done();
-        return new RunResult(probe.server(), names, lengths, probe.warnings(), abort, phases, merged,
+        return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
                 errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
                 sampler.steadyCpuPercent());
     }
@@ -121,7 +121,7 @@ public final class LoadRun {
         Phases none = new Phases(System.nanoTime(), 0, 0, 0);
         long[] lengths = new long[names.size()];
         java.util.Arrays.fill(lengths, -1);
-        return new RunResult("unknown", names, lengths, List.of(), reason, none, new RunMetrics(names.size()),
+        return new RunResult("unknown", null, names, lengths, List.of(), reason, none, new RunMetrics(names.size()),
                 Map.of(), List.of(), 0, 0, Double.NaN);
     }
 }

@@ -3,6 +3,7 @@ package dev.gsf.loadgen.load;
 import static dev.gsf.loadgen.load.LoadFixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,7 +14,6 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -71,9 +71,9 @@ class BadInputTest {
         assertThat(run.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
         assertThat(run.log()).contains("cannot connect to http://127.0.0.1:" + closedPort + "/");
-        Map<String, Object> r = run.run();
-        assertThat((String) r.get("aborted")).contains("cannot connect");
-        assertThat(r.get("passed")).isEqualTo(false);
+        JsonNode r = run.run();
+        assertThat(r.required("aborted").asText()).contains("cannot connect");
+        assertThat(r.required("passed").booleanValue()).isFalse();
         assertThat(run.out()).contains("RUN ABORTED: cannot connect");
     }
 

@@ -3,12 +3,12 @@ package dev.gsf.loadgen.load;
 import static dev.gsf.loadgen.load.LoadFixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.server.FileServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -44,17 +44,20 @@ class LoadAgainstServerTest {
                 "--ramp-up", "500ms", "--steady", "2s", "--ramp-down", "500ms", "--interval", "250ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
-        Map<String, Object> s = run.summary();
-        assertThat((Double) s.get("steadyDownloads")).isGreaterThan(20);
-        assertThat((Double) s.get("errors")).isZero();
-        assertThat(s.get("algorithm")).isEqualTo("SBA");
+        JsonNode s = run.summary();
+        assertThat(s.required("steadyDownloads").doubleValue()).isGreaterThan(20);
+        assertThat(s.required("errors").doubleValue()).isZero();
+        assertThat(s.required("algorithm").asText()).isEqualTo("SBA");
+        assertThat(run.run().required("server").asText()).isEqualTo("grizzly-sendfile/0.1 (SBA)");
         // every file of the mix was downloaded and verified in steady state
-        List<?> files = (List<?>) run.run().get("files");
-        assertThat(files).hasSize(3).allSatisfy(f -> assertThat((Double) ((Map<?, ?>) f).get("downloads")).isPositive());
+        JsonNode files = run.run().required("files");
+        assertThat(files).hasSize(3).allSatisfy(f -> assertThat(f.required("downloads").longValue()).isPositive());
         // bytes received in steady state cover at least the bodies of the downloads counted there
-        double bodies = files.stream().mapToDouble(f -> (Double) ((Map<?, ?>) f).get("downloads")
-                * (Double) ((Map<?, ?>) f).get("length")).sum();
-        assertThat((Double) s.get("steadyBytes")).isGreaterThanOrEqualTo(bodies * 0.99);
+        double bodies = 0;
+        for (JsonNode f : files) {
+            bodies += f.required("downloads").doubleValue() * f.required("length").doubleValue();
+        }
+        assertThat(s.required("steadyBytes").doubleValue()).isGreaterThanOrEqualTo(bodies * 0.99);
         assertThat(run.out()).contains("RESULT: PASSED");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<svg").doesNotContain("<script src")
                 .doesNotContain("http://cdn");
@@ -66,23 +69,22 @@ class LoadAgainstServerTest {
                 "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--runs", "2");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
-        @SuppressWarnings("unchecked")
-        List<Object> runs = (List<Object>) Json.object(run.json()).get("runs");
+        JsonNode runs = run.json().required("runs");
         assertThat(runs).hasSize(2);
         String text = Files.readString(out.resolve("summary.txt"));
         // The seed's table row of run 1: clients, limit, algorithm, avg init (s), avg speed, throughput.
         Matcher row = Pattern.compile("(?m)^3\\s+none\\s+SBA\\s+(\\S+)\\s+(\\S+) \\((\\S+)\\)\\s+(\\S+)$").matcher(text);
         assertThat(row.find()).as(text).isTrue();
-        Map<String, Object> s = Json.object(runs.get(0), "summary");
-        assertThat(row.group(1)).isEqualTo(String.format(java.util.Locale.ROOT, "%.4f", (Double) s.get("avgInitSeconds")));
-        assertThat(row.group(2)).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", (Double) s.get("avgSpeedMBs")));
-        assertThat(row.group(3)).isEqualTo(s.get("avgSpeedFile")).isEqualTo("256KB.bin");
-        assertThat(row.group(4)).isEqualTo(String.format(java.util.Locale.ROOT, "%.2f", (Double) s.get("totalThroughputMBs")));
+        JsonNode s = runs.required(0).required("summary");
+        assertThat(row.group(1)).isEqualTo(String.format(java.util.Locale.ROOT, "%.4f", s.required("avgInitSeconds").doubleValue()));
+        assertThat(row.group(2)).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", s.required("avgSpeedMBs").doubleValue()));
+        assertThat(row.group(3)).isEqualTo(s.required("avgSpeedFile").asText()).isEqualTo("256KB.bin");
+        assertThat(row.group(4)).isEqualTo(String.format(java.util.Locale.ROOT, "%.2f", s.required("totalThroughputMBs").doubleValue()));
         Matcher steady = Pattern.compile("steady state \\S+ s: (\\d+) downloads \\(\\S+\\), (\\d+) errors").matcher(text);
         assertThat(steady.find()).isTrue();
-        assertThat(Double.parseDouble(steady.group(1))).isEqualTo(s.get("steadyDownloads"));
-        assertThat(Double.parseDouble(steady.group(2))).isEqualTo(s.get("steadyErrors"));
-        assertThat((Boolean) Json.object(runs.get(0)).get("passed")).isTrue();
+        assertThat(Long.parseLong(steady.group(1))).isEqualTo(s.required("steadyDownloads").longValue());
+        assertThat(Long.parseLong(steady.group(2))).isEqualTo(s.required("steadyErrors").longValue());
+        assertThat(runs.required(0).required("passed").booleanValue()).isTrue();
         assertThat(text).contains("spread over 2 runs");
     }
 
@@ -104,9 +106,9 @@ class LoadAgainstServerTest {
             assertThat(run.log()).contains("first md5 error: 64KB.bin: MD5");
             assertThat(run.out()).contains("FAIL max-error-rate").contains("RESULT: FAILED");
             // the good files still verify
-            List<?> files = (List<?>) run.run().get("files");
-            assertThat((Double) ((Map<?, ?>) files.get(0)).get("downloads")).isPositive();
-            assertThat((Double) ((Map<?, ?>) files.get(1)).get("downloads")).isZero();
+            JsonNode files = run.run().required("files");
+            assertThat(files.required(0).required("downloads").longValue()).isPositive();
+            assertThat(files.required(1).required("downloads").longValue()).isZero();
         }
     }
 
@@ -122,11 +124,11 @@ class LoadAgainstServerTest {
                 "--max-rate-deviation", "30%");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
-        Map<String, Object> s = run.summary();
+        JsonNode s = run.summary();
         double target = 0.5; // MB/s
-        assertThat((Double) s.get("actualRateMBs")).isBetween(target * 0.7, target * 1.15);
+        assertThat(s.required("actualRateMBs").doubleValue()).isBetween(target * 0.7, target * 1.15);
         // the aggregate cannot beat 4 clients x 512 KB/s by much (the bucket allows one burst each)
-        assertThat((Double) s.get("totalThroughputMBs")).isBetween(4 * target * 0.5, 4 * target * 1.15);
+        assertThat(s.required("totalThroughputMBs").doubleValue()).isBetween(4 * target * 0.5, 4 * target * 1.15);
         assertThat(run.out()).contains("throttle: target 512KB/s per client");
     }
 
@@ -137,13 +139,13 @@ class LoadAgainstServerTest {
                 "--clients", "2", "--think", "200ms", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
-        Map<String, Object> s = run.summary();
-        double steady = (Double) s.get("steadyDownloads");
+        JsonNode s = run.summary();
+        double steady = s.required("steadyDownloads").doubleValue();
         // At most 2 x (2 s / 200 ms) start and end inside steady state, however fast the server is...
         assertThat(steady).isBetween(6.0, 21.0);
         // ...while ramp-up and ramp-down (another 2 s) add downloads that must not count.
-        assertThat((Double) s.get("completed")).isGreaterThanOrEqualTo(steady + 4);
-        assertThat((Double) s.get("downloadsPerSecond")).isEqualTo(steady / 2.0);
+        assertThat(s.required("completed").doubleValue()).isGreaterThanOrEqualTo(steady + 4);
+        assertThat(s.required("downloadsPerSecond").doubleValue()).isEqualTo(steady / 2.0);
     }
 
     @Test
@@ -156,9 +158,8 @@ class LoadAgainstServerTest {
                 "--max-p90-init", "400ms");
 
         assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
-        Map<String, Object> init = Json.object(run.run(), "initMs");
-        assertThat((Double) init.get("p90")).isGreaterThan(700);
-        assertThat((Double) run.summary().get("notStarted")).isGreaterThan(20);
+        assertThat(run.run().required("initMs").required("p90").doubleValue()).isGreaterThan(700);
+        assertThat(run.summary().required("notStarted").longValue()).isGreaterThan(20);
         assertThat(run.out()).contains("FAIL max-p90-init <= 400ms");
     }
 }

@@ -2,13 +2,14 @@ package dev.gsf.loadgen.load;
 
 import dev.gsf.common.FileSet;
 import dev.gsf.common.Manifest;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.report.Json;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,21 +26,21 @@ final class LoadFixture {
 
     /** What one in-process run of `gsf load` produced. */
     record Outcome(int exitCode, String out, String log, Path outDir) {
-        Object json() throws IOException {
-            return Json.parse(Files.readString(outDir.resolve("summary.json")));
+        JsonNode json() throws IOException {
+            return Json.tree(outDir.resolve("summary.json"));
         }
 
-        @SuppressWarnings("unchecked")
-        Map<String, Object> run() throws IOException {
-            return (Map<String, Object>) ((List<Object>) Json.object(json()).get("runs")).get(0);
+        /** The first run; a key the test asks for must be there ({@code required}), never read as 0 when absent. */
+        JsonNode run() throws IOException {
+            return json().required("runs").required(0);
         }
 
-        Map<String, Object> summary() throws IOException {
-            return Json.object(run(), "summary");
+        JsonNode summary() throws IOException {
+            return run().required("summary");
         }
 
-        double errors(String kind) throws IOException {
-            return (Double) Json.object(run(), "errorsByKind", kind).get("all");
+        long errors(String kind) throws IOException {
+            return run().required("errorsByKind").required(kind).required("all").longValue();
         }
     }
 

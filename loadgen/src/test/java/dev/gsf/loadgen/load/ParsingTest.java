@@ -40,7 +40,8 @@ class ParsingTest {
         assertThat(head.contentLength()).isEqualTo(1024);
         assertThat(head.etag()).isEqualTo("\"x\"");
         assertThat(head.close()).isTrue();
-        assertThat(head.serverIdentity()).isEqualTo("nginx");
+        assertThat(head.server()).isEqualTo("nginx");
+        assertThat(head.sendAlgorithm()).isNull();
         byte[] junk = "SSH-2.0-OpenSSH\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
         assertThatThrownBy(() -> ResponseHead.parse(junk, 0, junk.length)).hasMessageContaining("not an HTTP/1.x");
     }

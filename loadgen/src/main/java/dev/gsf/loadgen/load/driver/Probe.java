@@ -21,10 +21,11 @@ public final class Probe {
      * What the probe learned.
      *
      * @param expectations one per file of the workload, in its order
-     * @param server       the serving algorithm or Server header
+     * @param server       the Server header of the first answer, "unknown" when there was none
+     * @param algorithm    the X-Send-Algorithm header of the first answer, null when there was none
      * @param warnings     files the server did not answer 200 for, and similar
      */
-    public record Result(List<Expectation> expectations, String server, List<String> warnings) {
+    public record Result(List<Expectation> expectations, String server, String algorithm, List<String> warnings) {
     }
 
     /** The server cannot be reached at all; the run cannot start. */
@@ -42,6 +43,8 @@ public final class Probe {
         List<Expectation> expectations = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         String server = null;
+        String algorithm = null;
+        boolean answered = false;
         for (FileChoice file : files) {
             ResponseHead head;
             try {
@@ -54,7 +57,11 @@ public final class Probe {
                 expectations.add(new Expectation(file.name(), file.md5(), -1, null, null, null));
                 continue;
             }
-            server = server == null ? head.serverIdentity() : server;
+            if (!answered) {
+                answered = true;
+                server = head.server();
+                algorithm = head.sendAlgorithm();
+            }
             if (head.status() != 200) {
                 warnings.add("probe HEAD " + file.name() + ": status " + head.status()
                         + "; its downloads will count as errors");
@@ -64,7 +71,7 @@ public final class Probe {
             expectations.add(new Expectation(file.name(), file.md5(), head.contentLength(), head.contentType(),
                     head.etag(), head.lastModified()));
         }
-        return new Result(expectations, server == null ? "unknown" : server, warnings);
+        return new Result(expectations, server == null ? "unknown" : server, algorithm, warnings);
     }
 
     static ResponseHead head(Target target, InetSocketAddress address, String name, Duration timeout)

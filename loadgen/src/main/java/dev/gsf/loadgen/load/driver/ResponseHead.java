@@ -176,12 +176,4 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
         String s = text(a, from, Math.min(to, from + 80)) + (to - from > 80 ? "..." : "");
         return s.replaceAll("[^\\x20-\\x7e]", "?");
     }
-
-    /** Who answered: the send algorithm when the server reports one, else the Server header. */
-    public String serverIdentity() {
-        if (sendAlgorithm != null) {
-            return sendAlgorithm;
-        }
-        return server != null ? server : "unknown";
-    }
 }

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Everything one run measured, ready for the reports.
  *
- * @param server          the algorithm the server reported (X-Send-Algorithm), else its Server header
+ * @param server          the server's Server header, "unknown" when it sent none
+ * @param algorithm       the send algorithm our server reports (X-Send-Algorithm), null for other servers
  * @param fileNames       the workload's files, in order
  * @param fileLengths     each file's length as the server announced it, -1 when unknown
  * @param warnings        things that went wrong before the load (probe) that did not stop it
@@ -19,10 +20,15 @@ import java.util.Map;
  * @param peakConnections most connections open at a sample
  * @param steadyCpuPercent average process CPU in steady state, percent of one core
  */
-public record RunResult(String server, List<String> fileNames, long[] fileLengths, List<String> warnings,
+public record RunResult(String server, String algorithm, List<String> fileNames, long[] fileLengths, List<String> warnings,
                         String abortReason, Phases phases, RunMetrics metrics, Map<ErrorKind, String> errorSamples,
                         List<IntervalSample> intervals, long peakHeapBytes, long peakConnections,
                         double steadyCpuPercent) {
+
+    /** Who answered, for tables: the send algorithm when the server reports one, else its Server header. */
+    public String identity() {
+        return algorithm != null ? algorithm : server;
+    }
 
     public boolean aborted() {
         return abortReason != null;

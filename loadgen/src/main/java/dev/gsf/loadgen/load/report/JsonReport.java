@@ -1,121 +1,114 @@
 package dev.gsf.loadgen.load.report;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.IntervalSample;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.report.Json;
+import dev.gsf.report.Numbers;
 import java.util.List;
 
 /**
  * summary.json: one object per run with the same figures as the text summary and a verdict per criterion, in the
  * spirit of Faban's summary.xml. Times in ms (init in s too, the seed's unit), speeds and throughput in MB/s
- * (2^20 bytes).
+ * (2^20 bytes). A figure that was not measured is null (see {@link Json}).
  */
 public final class JsonReport {
     private JsonReport() {
     }
 
     /** The document: {"tool": ..., "runs": [run, ...]}. */
-    public static String render(List<Summary> runs, List<List<Criterion.Verdict>> verdicts) {
-        JsonWriter w = new JsonWriter().beginObject().field("tool", "gsf load").field("version", 1);
-        w.name("runs").beginArray();
+    public static ObjectNode render(List<Summary> runs, List<List<Criterion.Verdict>> verdicts) {
+        ObjectNode root = Json.object().put("tool", "gsf load").put("version", 1);
+        ArrayNode all = root.putArray("runs");
         for (int i = 0; i < runs.size(); i++) {
-            run(w, runs.get(i), verdicts.get(i));
+            run(all.addObject(), runs.get(i), verdicts.get(i));
         }
-        return w.endArray().endObject().toString() + "\n";
+        return root;
     }
 
-    private static void run(JsonWriter w, Summary s, List<Criterion.Verdict> verdicts) {
+    private static void run(ObjectNode w, Summary s, List<Criterion.Verdict> verdicts) {
         LoadPlan p = s.plan;
         RunMetrics m = s.result.metrics();
         boolean passed = !s.result.aborted() && verdicts.stream().allMatch(Criterion.Verdict::passed);
-        w.beginObject().field("passed", passed).field("aborted", s.result.abortReason());
-        w.name("config").beginObject()
-                .field("url", p.target().toString())
-                .field("model", p.openModel() ? "open" : "closed")
-                .field("clients", p.clients())
-                .field("arrivalRatePerSecond", p.openModel() ? p.arrivalRate() : Double.NaN)
-                .field("rateBytesPerSecond", p.rate())
-                .field("downloadLimit", s.downloadLimit())
-                .field("think", p.think().toString())
-                .field("rampUpSeconds", p.rampUp().toMillis() / 1000.0)
-                .field("steadySeconds", p.steady().toMillis() / 1000.0)
-                .field("rampDownSeconds", p.rampDown().toMillis() / 1000.0)
-                .field("threads", p.threads())
-                .endObject();
-        w.field("server", s.result.server());
-        w.name("warnings").beginArray();
-        s.result.warnings().forEach(w::value);
-        w.endArray();
-        w.name("summary").beginObject()
-                .field("concurrentClients", p.clients())
-                .field("downloadLimit", s.downloadLimit())
-                .field("algorithm", s.result.server())
-                .field("avgInitSeconds", s.avgInitSeconds())
-                .field("avgSpeedMBs", s.avgSpeedMBs())
-                .field("avgSpeedFile", s.headline == null ? null : s.headline.name())
-                .field("totalThroughputMBs", s.throughputMBs)
-                .field("targetThroughputMBs", s.targetThroughputMBs)
-                .field("actualRateMBs", s.throttled == null ? Double.NaN : s.throttled.speedMBs().mean())
-                .field("actualRateFile", s.throttled == null ? null : s.throttled.name())
-                .field("rateDeviationPercent", s.rateDeviationPercent)
-                .field("steadyDownloads", m.steadyDownloads())
-                .field("downloadsPerSecond", s.downloadsPerSecond)
-                .field("steadyErrors", m.steadyErrorCount())
-                .field("errorRatePercent", s.errorRatePercent)
-                .field("steadyBytes", m.steadyBytes)
-                .field("completed", m.completed)
-                .field("errors", m.errorCount())
-                .field("cutAtEnd", m.cutAtEnd)
-                .field("retries", m.retries)
-                .field("notStarted", m.notStarted)
-                .endObject();
-        distribution(w.name("initMs"), s.initMs);
-        w.name("files").beginArray();
+        w.put("passed", passed).put("aborted", s.result.abortReason());
+        w.putObject("config")
+                .put("url", p.target().toString())
+                .put("model", p.openModel() ? "open" : "closed")
+                .put("clients", p.clients())
+                .put("arrivalRatePerSecond", p.openModel() ? p.arrivalRate() : Double.NaN)
+                .put("rateBytesPerSecond", p.rate())
+                .put("downloadLimit", s.downloadLimit())
+                .put("think", p.think().toString())
+                .put("rampUpSeconds", p.rampUp().toMillis() / 1000.0)
+                .put("steadySeconds", p.steady().toMillis() / 1000.0)
+                .put("rampDownSeconds", p.rampDown().toMillis() / 1000.0)
+                .put("threads", p.threads());
+        w.put("server", s.result.server());
+        ArrayNode warnings = w.putArray("warnings");
+        s.result.warnings().forEach(warnings::add);
+        w.putObject("summary")
+                .put("concurrentClients", p.clients())
+                .put("downloadLimit", s.downloadLimit())
+                .put("algorithm", s.result.algorithm())
+                .put("avgInitSeconds", s.avgInitSeconds())
+                .put("avgSpeedMBs", s.avgSpeedMBs())
+                .put("avgSpeedFile", s.headline == null ? null : s.headline.name())
+                .put("totalThroughputMBs", s.throughputMBs)
+                .put("targetThroughputMBs", s.targetThroughputMBs)
+                .put("actualRateMBs", s.throttled == null ? Double.NaN : s.throttled.speedMBs().mean())
+                .put("actualRateFile", s.throttled == null ? null : s.throttled.name())
+                .put("rateDeviationPercent", s.rateDeviationPercent)
+                .put("steadyDownloads", m.steadyDownloads())
+                .put("downloadsPerSecond", s.downloadsPerSecond)
+                .put("steadyErrors", m.steadyErrorCount())
+                .put("errorRatePercent", s.errorRatePercent)
+                .put("steadyBytes", m.steadyBytes)
+                .put("completed", m.completed)
+                .put("errors", m.errorCount())
+                .put("cutAtEnd", m.cutAtEnd)
+                .put("retries", m.retries)
+                .put("notStarted", m.notStarted);
+        distribution(w.putObject("initMs"), s.initMs);
+        ArrayNode files = w.putArray("files");
         for (Summary.FileRow f : s.files) {
-            w.beginObject().field("name", f.name()).field("length", f.length()).field("downloads", f.downloads())
-                    .field("errors", f.errors());
-            distribution(w.name("timeMs"), f.timeMs());
-            distribution(w.name("speedMBs"), f.speedMBs());
-            w.endObject();
+            ObjectNode file = files.addObject().put("name", f.name()).put("length", f.length())
+                    .put("downloads", f.downloads()).put("errors", f.errors());
+            distribution(file.putObject("timeMs"), f.timeMs());
+            distribution(file.putObject("speedMBs"), f.speedMBs());
         }
-        w.endArray();
-        w.name("errorsByKind").beginObject();
+        ObjectNode errors = w.putObject("errorsByKind");
         for (ErrorKind k : ErrorKind.values()) {
-            w.name(k.label()).beginObject().field("all", m.errors[k.ordinal()])
-                    .field("steady", m.steadyErrors[k.ordinal()])
-                    .field("sample", s.result.errorSamples().get(k)).endObject();
+            errors.putObject(k.label()).put("all", m.errors[k.ordinal()]).put("steady", m.steadyErrors[k.ordinal()])
+                    .put("sample", s.result.errorSamples().get(k));
         }
-        w.endObject();
-        w.name("criteria").beginArray();
+        ArrayNode criteria = w.putArray("criteria");
         for (Criterion.Verdict v : verdicts) {
-            w.beginObject().field("name", v.name()).field("limit", v.limit()).field("actual", v.actual())
-                    .field("passed", v.passed()).endObject();
+            criteria.addObject().put("name", v.name()).put("limit", v.limit()).put("actual", v.actual())
+                    .put("passed", v.passed());
         }
-        w.endArray();
-        w.name("loadGenerator").beginObject()
-                .field("peakHeapBytes", s.result.peakHeapBytes())
-                .field("steadyCpuPercentOfOneCore", s.result.steadyCpuPercent())
-                .field("peakConnections", s.result.peakConnections())
-                .endObject();
-        w.name("intervals").beginArray();
+        w.putObject("loadGenerator")
+                .put("peakHeapBytes", s.result.peakHeapBytes())
+                .put("steadyCpuPercentOfOneCore", s.result.steadyCpuPercent())
+                .put("peakConnections", s.result.peakConnections());
+        ArrayNode intervals = w.putArray("intervals");
         for (IntervalSample i : s.result.intervals()) {
-            w.beginObject().field("seconds", i.seconds()).field("phase", i.phase())
-                    .field("throughputMBs", Units.mbPerSecond(i.bytesPerSecond())).field("completed", i.completed())
-                    .field("errors", i.errors()).field("connections", i.connections()).field("active", i.active())
-                    .field("heapUsedBytes", i.heapUsedBytes()).field("cpuPercent", i.cpuPercent()).endObject();
+            intervals.addObject().put("seconds", i.seconds()).put("phase", i.phase())
+                    .put("throughputMBs", Units.mbPerSecond(i.bytesPerSecond())).put("completed", i.completed())
+                    .put("errors", i.errors()).put("connections", i.connections()).put("active", i.active())
+                    .put("heapUsedBytes", i.heapUsedBytes()).put("cpuPercent", i.cpuPercent());
         }
-        w.endArray();
-        w.endObject();
     }
 
-    private static void distribution(JsonWriter w, Summary.Distribution d) {
-        w.beginObject().field("count", d.count()).field("avg", d.mean());
+    private static void distribution(ObjectNode w, Summary.Distribution d) {
+        w.put("count", d.count()).put("avg", d.mean());
         for (int i = 0; i < Summary.PERCENTILES.length; i++) {
-            w.field(Fmt.percentileName(Summary.PERCENTILES[i]), d.percentiles()[i]);
+            w.put(Numbers.percentile(Summary.PERCENTILES[i]), d.percentiles()[i]);
         }
-        w.field("max", d.max()).endObject();
+        w.put("max", d.max());
     }
 }

@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.load.report;
 
 import dev.gsf.loadgen.load.Criterion;
+import dev.gsf.report.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -22,11 +23,11 @@ public final class ReportFiles {
                 text.append(TextReport.render(summaries.get(i), verdicts.get(i))).append('\n');
             }
             if (summaries.size() > 1) {
-                text.append(Spread.render(summaries));
+                text.append(TextReport.spread(summaries));
             }
             Files.writeString(dir.resolve("summary.txt"), text);
-            Files.writeString(dir.resolve("summary.json"), JsonReport.render(summaries, verdicts));
-            Files.writeString(dir.resolve("report.html"), HtmlReport.render(summaries, verdicts));
+            Json.write(dir.resolve("summary.json"), JsonReport.render(summaries, verdicts));
+            HtmlReport.render(summaries, verdicts).write(dir.resolve("report.html"));
             out.println("reports: " + dir.resolve("summary.json") + ", " + dir.resolve("report.html"));
         } catch (IOException e) {
             log.println("gsf load: cannot write the reports to " + dir + ": " + e.getMessage());

@@ -4,8 +4,12 @@ import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.report.Numbers;
+import dev.gsf.report.Stats;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /** The summary printed at the end of a run: the seed's table, then percentiles, per-file figures and verdicts. */
 public final class TextReport {
@@ -31,16 +35,16 @@ public final class TextReport {
         out.append('\n');
         out.append(String.format("%-14s %-15s %-24s %-20s %-22s %s%n", "Conc. clients", "Download limit",
                 "Algorithm", "Avg init time (s)", "Avg speed (MB/s)", "Total throughput (MB/s)"));
-        String speed = Fmt.num(s.avgSpeedMBs(), 3) + (s.headline == null ? "" : " (" + s.headline.name() + ")");
+        String speed = Numbers.fixed(s.avgSpeedMBs(), 3) + (s.headline == null ? "" : " (" + s.headline.name() + ")");
         out.append(String.format("%-14d %-15s %-24s %-20s %-22s %s%n", plan.clients(), s.downloadLimit(),
-                r.server(), Fmt.num(s.avgInitSeconds(), 4), speed, Fmt.num(s.throughputMBs, 2)));
+                r.identity(), Numbers.fixed(s.avgInitSeconds(), 4), speed, Numbers.fixed(s.throughputMBs, 2)));
         out.append('\n');
 
         RunMetrics m = r.metrics();
-        out.append("steady state ").append(Fmt.num(r.phases().steadySeconds(), 1)).append(" s: ")
-                .append(m.steadyDownloads()).append(" downloads (").append(Fmt.num(s.downloadsPerSecond, 1))
+        out.append("steady state ").append(Numbers.fixed(r.phases().steadySeconds(), 1)).append(" s: ")
+                .append(m.steadyDownloads()).append(" downloads (").append(Numbers.fixed(s.downloadsPerSecond, 1))
                 .append("/s), ").append(m.steadyErrorCount()).append(" errors (")
-                .append(Fmt.num(s.errorRatePercent, 3)).append("%), ").append(Fmt.mb(m.steadyBytes))
+                .append(Numbers.fixed(s.errorRatePercent, 3)).append("%), ").append(Numbers.megabytes(m.steadyBytes))
                 .append(" received\n");
         out.append("whole run: ").append(m.completed).append(" verified, ").append(m.errorCount())
                 .append(" errors, ").append(m.cutAtEnd).append(" cut at the end, ").append(m.retries)
@@ -52,12 +56,12 @@ public final class TextReport {
         if (plan.rate() > 0) {
             out.append("throttle: target ").append(Units.formatRate(plan.rate())).append(" per client, actual ")
                     .append(s.throttled == null ? "- (no steady download of 8+ buckets)"
-                            : Fmt.num(s.throttled.speedMBs().mean(), 3) + " MB/s (" + s.throttled.name() + ")")
-                    .append(", deviation ").append(Fmt.num(s.rateDeviationPercent, 1)).append("%");
+                            : Numbers.fixed(s.throttled.speedMBs().mean(), 3) + " MB/s (" + s.throttled.name() + ")")
+                    .append(", deviation ").append(Numbers.fixed(s.rateDeviationPercent, 1)).append("%");
             if (!Double.isNaN(s.targetThroughputMBs)) {
-                out.append("; aggregate ").append(Fmt.num(s.throughputMBs, 2)).append(" of ")
-                        .append(Fmt.num(s.targetThroughputMBs, 2)).append(" MB/s target (")
-                        .append(Fmt.num(100 * s.throughputMBs / s.targetThroughputMBs, 1)).append("%)");
+                out.append("; aggregate ").append(Numbers.fixed(s.throughputMBs, 2)).append(" of ")
+                        .append(Numbers.fixed(s.targetThroughputMBs, 2)).append(" MB/s target (")
+                        .append(Numbers.fixed(100 * s.throughputMBs / s.targetThroughputMBs, 1)).append("%)");
             }
             out.append('\n');
         }
@@ -65,7 +69,7 @@ public final class TextReport {
 
         out.append(String.format("%-22s %9s %9s", "", "count", "avg"));
         for (double p : Summary.PERCENTILES) {
-            out.append(String.format(" %9s", Fmt.percentileName(p)));
+            out.append(String.format(" %9s", Numbers.percentile(p)));
         }
         out.append(String.format(" %9s%n", "max"));
         distribution(out, "init time (ms)", s.initMs, false);
@@ -90,8 +94,8 @@ public final class TextReport {
         for (Map.Entry<ErrorKind, String> e : r.errorSamples().entrySet()) {
             out.append("  first ").append(e.getKey().label()).append(": ").append(e.getValue()).append('\n');
         }
-        out.append("load generator: peak heap ").append(Fmt.mb(r.peakHeapBytes())).append(", CPU ")
-                .append(Fmt.num(r.steadyCpuPercent(), 0)).append("% of one core (steady average), peak ")
+        out.append("load generator: peak heap ").append(Numbers.megabytes(r.peakHeapBytes())).append(", CPU ")
+                .append(Numbers.fixed(r.steadyCpuPercent(), 0)).append("% of one core (steady average), peak ")
                 .append(r.peakConnections()).append(" connections\n");
         out.append('\n');
         boolean passed = true;
@@ -117,6 +121,31 @@ public final class TextReport {
     }
 
     private static String cell(double v, boolean speed) {
-        return speed ? Fmt.num(v, 3) : Fmt.ms(v);
+        return speed ? Numbers.fixed(v, 3) : Numbers.millis(v);
+    }
+
+    /** With --runs N: each headline figure's median, min and max over the runs, so one lucky run does not mislead. */
+    public static String spread(List<Summary> runs) {
+        StringBuilder out = new StringBuilder("spread over " + runs.size() + " runs (median [min .. max]):\n");
+        spreadRow(out, "total throughput (MB/s)", runs, s -> s.throughputMBs, 2);
+        spreadRow(out, "downloads/s", runs, s -> s.downloadsPerSecond, 1);
+        spreadRow(out, "avg init time (s)", runs, Summary::avgInitSeconds, 4);
+        spreadRow(out, "p99 init time (ms)", runs, s -> s.initPercentileMs(99), 3);
+        spreadRow(out, "avg speed (MB/s)", runs, Summary::avgSpeedMBs, 3);
+        spreadRow(out, "error rate (%)", runs, s -> s.errorRatePercent, 3);
+        return out.toString();
+    }
+
+    private static void spreadRow(StringBuilder out, String label, List<Summary> runs, ToDoubleFunction<Summary> figure,
+                                  int decimals) {
+        double[] v = runs.stream().mapToDouble(figure).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        Stats stats = Stats.of(v);
+        if (stats.count() == 0) {
+            out.append(String.format("  %-24s -%n", label));
+            return;
+        }
+        out.append(String.format("  %-24s %s [%s .. %s]  %s%n", label, Numbers.fixed(stats.median(), decimals),
+                Numbers.fixed(stats.min(), decimals), Numbers.fixed(stats.max(), decimals), Arrays.toString(
+                        Arrays.stream(v).mapToObj(d -> Numbers.fixed(d, decimals)).toArray())));
     }
 }

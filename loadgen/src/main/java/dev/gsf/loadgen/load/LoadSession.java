@@ -1,0 +1,70 @@
+package dev.gsf.loadgen.load;
+
+import dev.gsf.loadgen.load.metrics.RunResult;
+import dev.gsf.loadgen.load.report.ReportFiles;
+import dev.gsf.loadgen.load.report.Summary;
+import dev.gsf.loadgen.load.report.TextReport;
+import dev.gsf.loadgen.load.workload.Workload;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Carries out a {@link LoadPlan}: {@code runs} times (stopping after a run that could not take place), each judged
+ * by the plan's criteria; prints each text summary and writes the report files into the plan's directory. What
+ * {@code gsf load} does after parsing its options, and what the benchmarks call in-process with a plan they built.
+ * Blocks the calling thread for the runs.
+ */
+public final class LoadSession {
+    /** Every run's figures and verdicts, in order. */
+    public record Outcome(List<Summary> runs, List<List<Criterion.Verdict>> verdicts) {
+        /** The last run did not take place (the server was unreachable, an event loop failed). */
+        public boolean aborted() {
+            return runs.get(runs.size() - 1).result.aborted();
+        }
+
+        /** Every criterion of every run passed. */
+        public boolean passed() {
+            return verdicts.stream().flatMap(List::stream).allMatch(Criterion.Verdict::passed);
+        }
+
+        public Summary first() {
+            return runs.get(0);
+        }
+    }
+
+    private LoadSession() {
+    }
+
+    /**
+     * @param out where the text summaries go
+     * @param log where progress and problems go
+     * @throws IllegalArgumentException when the manifest or the mix cannot be read
+     */
+    public static Outcome run(LoadPlan plan, PrintStream out, PrintStream log, boolean terminal)
+            throws InterruptedException {
+        Workload workload = Workload.of(plan.manifest(), plan.mix());
+        List<Summary> summaries = new ArrayList<>();
+        List<List<Criterion.Verdict>> verdicts = new ArrayList<>();
+        boolean aborted = false;
+        for (int i = 0; i < plan.runs() && !aborted; i++) {
+            if (plan.runs() > 1) {
+                log.println("gsf load: run " + (i + 1) + " of " + plan.runs());
+            }
+            RunResult result = new LoadRun(plan, workload, log, terminal).run();
+            Summary summary = new Summary(plan, result);
+            List<Criterion.Verdict> v = plan.criteria().stream().map(c -> c.judge(summary)).toList();
+            summaries.add(summary);
+            verdicts.add(v);
+            out.println(TextReport.render(summary, v));
+            aborted = result.aborted();
+        }
+        if (summaries.size() > 1) {
+            out.println(TextReport.spread(summaries));
+        }
+        if (plan.outDir() != null) {
+            ReportFiles.write(plan.outDir(), summaries, verdicts, out, log);
+        }
+        return new Outcome(summaries, verdicts);
+    }
+}

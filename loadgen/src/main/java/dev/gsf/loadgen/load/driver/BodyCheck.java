@@ -1,0 +1,63 @@
+package dev.gsf.loadgen.load.driver;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import org.apache.commons.codec.digest.DigestUtils;
+
+/**
+ * The body of one download as it streams in: counted against its Content-Length and digested on the way (no second
+ * pass), then checked against the manifest's MD5. Used by one client on its event loop.
+ */
+final class BodyCheck {
+    private final MessageDigest md5 = DigestUtils.getMd5Digest();
+    private long length = -1;
+    private long received;
+
+    /** Before a new request. */
+    void reset() {
+        md5.reset();
+        length = -1;
+        received = 0;
+    }
+
+    /** The head announced this Content-Length. */
+    void expect(long contentLength) {
+        length = contentLength;
+    }
+
+    long length() {
+        return length;
+    }
+
+    long received() {
+        return received;
+    }
+
+    long remaining() {
+        return length - received;
+    }
+
+    boolean complete() {
+        return received == length;
+    }
+
+    /** Digests the bytes of {@code buffer} that belong to the body; returns how many. */
+    int take(ByteBuffer buffer) {
+        int n = (int) Math.min(buffer.remaining(), remaining());
+        if (n > 0) {
+            int limit = buffer.limit();
+            buffer.limit(buffer.position() + n);
+            md5.update(buffer);
+            buffer.limit(limit);
+            received += n;
+        }
+        return n;
+    }
+
+    /** Null when the body's MD5 is {@code expected}, else the MD5 it has, in hex. */
+    String md5Mismatch(byte[] expected) {
+        byte[] digest = md5.digest();
+        return MessageDigest.isEqual(digest, expected) ? null : HexFormat.of().formatHex(digest);
+    }
+}
