@@ -28,6 +28,10 @@ public final class Download {
     @FunctionalInterface
     public interface Listener {
         void ended(Outcome outcome, long bytesSent, Throwable cause);
+
+        /** The kernel has taken the download's first body bytes: its time to first byte ends now. Must not block. */
+        default void firstBytesSent() {
+        }
     }
 
     private final OpenFile source;
@@ -61,6 +65,11 @@ public final class Download {
         this.remaining = length;
         this.connection = connection;
         this.listener = listener;
+    }
+
+    /** Body bytes the kernel has taken so far; any thread (for status pages and metrics). */
+    public long bytesSent() {
+        return bytesSent;
     }
 
     void attach(Scheduler scheduler) {
@@ -116,7 +125,11 @@ public final class Download {
                 writeSubmittedAt = 0;
                 position += length;
                 remaining -= length;
+                boolean first = bytesSent == 0;
                 bytesSent += length;
+                if (first) {
+                    listener.firstBytesSent();
+                }
                 onWritten.run();
             }
 
