@@ -81,6 +81,11 @@ final class NginxPeer implements Peer {
     }
 
     @Override
+    public ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    @Override
     public void close() {
         process.destroy(); // SIGTERM: nginx's master stops its workers
         try {

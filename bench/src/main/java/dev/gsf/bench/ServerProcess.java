@@ -116,6 +116,11 @@ public final class ServerProcess implements Peer {
     }
 
     @Override
+    public ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    @Override
     public void close() {
         process.destroy();
         try {
