@@ -26,15 +26,17 @@ public final class FileServer implements AutoCloseable {
     private final WorkerPool workers;
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
+    private final StrictHttpFilter strictHttp;
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
-                       SendAlgorithm algorithm, AccessLog accessLog) {
+                       SendAlgorithm algorithm, AccessLog accessLog, StrictHttpFilter strictHttp) {
         this.config = config;
         this.http = http;
         this.listener = listener;
         this.workers = workers;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
+        this.strictHttp = strictHttp;
     }
 
     /**
@@ -73,6 +75,12 @@ public final class FileServer implements AutoCloseable {
                 }
             });
         }
+        // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
+        // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
+        StrictHttpFilter strictHttp = new StrictHttpFilter(FileHandler.serverHeader(algorithm), accessLog);
+        listener.registerAddOn(strictHttp);
+        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
+        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
         http.addListener(listener);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
@@ -87,7 +95,7 @@ public final class FileServer implements AutoCloseable {
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(config, http, listener, workers, algorithm, accessLog);
+        return new FileServer(config, http, listener, workers, algorithm, accessLog, strictHttp);
     }
 
     public ServerConfig config() {
