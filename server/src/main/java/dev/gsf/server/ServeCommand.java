@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.logging.Logger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
         description = {"Serves a directory over HTTP/1.1; download bodies are sent by the chosen send algorithm.",
                 "Options override the config file; the config file overrides the defaults."})
 public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = Logger.getLogger(ServeCommand.class.getName());
 
     @Option(names = "--config", paramLabel = "FILE", description = "Java properties file with any of the keys below")
     Path configFile;
@@ -62,8 +63,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--follow-symlinks", negatable = true, description = "serve links that lead outside the root (default: off)")
     Boolean followSymlinks;
 
-    @Option(names = "--access-log", paramLabel = "FILE", description = "write a Common Log Format line per request")
+    @Option(names = "--access-log", paramLabel = "FILE", description = "write a Combined Log Format line per request")
     String accessLog;
+
+    @Option(names = "--shutdown-grace", paramLabel = "DURATION",
+            description = "on SIGTERM/SIGINT, let downloads in progress finish for this long; a second signal cuts at once (default: 30s)")
+    String shutdownGrace;
 
     /** Runs {@code serve} alone, for benchmarks that start servers as child processes. */
     public static void main(String[] args) {
@@ -83,14 +88,15 @@ public final class ServeCommand implements Callable<Integer> {
                 }
             }
             FileServer server = FileServer.start(config);
-            CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }, "gsf-shutdown"));
+            StopSignals signals = StopSignals.install();
+            // Any other end of the JVM (SIGHUP, an error) still closes the server, at once.
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
             System.out.println(config.describe(server.address()));
             System.out.flush();
-            stopped.await();
+            signals.stop.await();
+            LOG.info(() -> "stop signal: draining for up to " + config.shutdownGrace().toMillis()
+                    + " ms; a second signal cuts at once");
+            LOG.info(server.drain(config.shutdownGrace(), signals.cutNow).describe());
             return 0;
         } catch (ConfigException e) {
             System.err.println("gsf serve: " + e.getMessage());
@@ -119,6 +125,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, ServerConfig.Key.SEND_BUFFER, sendBuffer);
         put(values, ServerConfig.Key.FOLLOW_SYMLINKS, followSymlinks);
         put(values, ServerConfig.Key.ACCESS_LOG, accessLog);
+        put(values, ServerConfig.Key.SHUTDOWN_GRACE, shutdownGrace);
         return values;
     }
 

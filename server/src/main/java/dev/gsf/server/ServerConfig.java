@@ -35,11 +35,12 @@ import java.util.stream.Collectors;
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
  * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
  * @param followSymlinks serve symbolic links that point outside the root
- * @param accessLog      file for a Common Log Format line per request, empty for none
+ * @param accessLog      file for a Combined Log Format line per request, empty for none
+ * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
-                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog) {
+                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog, Duration shutdownGrace) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -56,7 +57,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
         IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
-        ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none");
+        ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
+        SHUTDOWN_GRACE("shutdown-grace", "30s",
+                "on SIGTERM, how long downloads in progress may finish before they are cut (e.g. 500ms, 30s, 2m)");
 
         public final String name;
         public final String defaultValue;
@@ -120,7 +123,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 }),
                 (int) range(Key.SEND_BUFFER, get, ByteSize::parse, 0, 64L << 20),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
-                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))));
+                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
+                parse(Key.SHUTDOWN_GRACE, get, ServerConfig::duration));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
