@@ -21,10 +21,12 @@ import org.glassfish.grizzly.http.util.FastHttpDateFormat;
 import org.glassfish.grizzly.memory.Buffers;
 
 /**
- * Reads the raw bytes ahead of Grizzly's HTTP parser and hands it one request at a time, each head checked by
+ * Reads the raw bytes ahead of Grizzly's HTTP parser and hands it one request head at a time, each checked by
  * {@link RequestHead}: what Grizzly would accept leniently (unknown transfer codings, duplicate Host, lines without a
- * colon, HTTP/2.0 in an HTTP/1 request line, TLS bytes) is answered here and never parsed. It also answers TRACE and
- * CONNECT, which Grizzly would answer itself, and every request once the server is draining.
+ * colon, HTTP/2.0 in an HTTP/1 request line, TLS bytes) is answered here and never parsed. Request bodies are skipped
+ * here by their framing, so the next head is found where RFC 9112 puts it. It also answers TRACE and CONNECT, which
+ * Grizzly would answer itself, and every request once the server is draining (503). The next head is read only after
+ * Grizzly has finished the request before it (a suspended download included), so answers keep their order.
  *
  * <p>Called by Grizzly on the thread that reads the connection; it never blocks.
  */

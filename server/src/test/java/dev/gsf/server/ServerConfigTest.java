@@ -37,12 +37,14 @@ class ServerConfigTest {
         assertThat(config.sendBuffer()).isZero();
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.accessLog()).isEmpty();
+        assertThat(config.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
     void sizesDurationsAndBooleansParseAsPeopleWriteThem() {
         ServerConfig config = ServerConfig.from(Map.of("chunk", "40KB", "write-timeout", "500ms",
-                "zero-copy", "off", "algorithm", "enba"));
+                "zero-copy", "off", "algorithm", "enba", "shutdown-grace", "2m"));
+        assertThat(config.shutdownGrace()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.chunk()).isEqualTo(40 * 1024);
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.zeroCopy()).isFalse();
@@ -69,6 +71,8 @@ class ServerConfigTest {
                 .hasMessageStartingWith("zero-copy: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("write-timeout", "0s")))
                 .hasMessageStartingWith("write-timeout: ");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("shutdown-grace", "soon")))
+                .hasMessageStartingWith("shutdown-grace: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("root", dir.resolve("missing").toString()))
                 .requireRootDirectory()).hasMessageStartingWith("root: ");
     }
