@@ -25,6 +25,8 @@ import org.glassfish.grizzly.http.util.Header;
 final class FileHandler extends HttpHandler {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
+    /** The methods served; every other one gets 405 with this Allow. */
+    static final String ALLOWED_METHODS = "GET, HEAD";
 
     private final OpenFiles files;
     private final SendAlgorithm algorithm;
@@ -35,7 +37,12 @@ final class FileHandler extends HttpHandler {
         this.files = files;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
-        this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
+        this.serverHeader = serverHeader(algorithm);
+    }
+
+    /** The Server header of every answer, ours or {@link StrictHttpFilter}'s. */
+    static String serverHeader(SendAlgorithm algorithm) {
+        return "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
     }
 
     @Override
@@ -46,7 +53,7 @@ final class FileHandler extends HttpHandler {
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
-            response.setHeader(Header.Allow, "GET, HEAD");
+            response.setHeader(Header.Allow, ALLOWED_METHODS);
             refuse(request, response, 405, "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
             return;
         }

@@ -1,11 +1,16 @@
 package dev.gsf.server;
 
 import dev.gsf.algorithms.AlgorithmStats;
+import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.ConnectionProbe;
@@ -27,9 +32,12 @@ public final class FileServer implements AutoCloseable {
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
     private final OpenFiles openFiles;
+    private final StrictHttpFilter strictHttp;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
-                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles) {
+                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles,
+                       StrictHttpFilter strictHttp) {
         this.config = config;
         this.http = http;
         this.listener = listener;
@@ -37,6 +45,7 @@ public final class FileServer implements AutoCloseable {
         this.algorithm = algorithm;
         this.accessLog = accessLog;
         this.openFiles = openFiles;
+        this.strictHttp = strictHttp;
     }
 
     /**
@@ -76,6 +85,12 @@ public final class FileServer implements AutoCloseable {
                 }
             });
         }
+        // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
+        // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
+        StrictHttpFilter strictHttp = new StrictHttpFilter(FileHandler.serverHeader(algorithm), accessLog);
+        listener.registerAddOn(strictHttp);
+        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
+        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
         http.addListener(listener);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
@@ -92,7 +107,7 @@ public final class FileServer implements AutoCloseable {
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(config, http, listener, workers, algorithm, accessLog, files);
+        return new FileServer(config, http, listener, workers, algorithm, accessLog, files, strictHttp);
     }
 
     public ServerConfig config() {
@@ -119,8 +134,58 @@ public final class FileServer implements AutoCloseable {
         return workers.busy();
     }
 
+    /**
+     * What a drain saw.
+     *
+     * @param inProgress downloads admitted and not ended when the drain began
+     * @param finished   downloads that ended during the grace (completed, or ended by their client)
+     * @param completed  of those, the ones that sent every byte
+     * @param cut        downloads still running when the grace ran out or a cut was asked for, ended by the close
+     */
+    public record Drained(int inProgress, long finished, long completed, int cut, Duration took) {
+        public String describe() {
+            return "stopped: " + inProgress + " download(s) in progress at the stop signal; " + finished
+                    + " finished in " + took.toMillis() + " ms (" + completed + " completed), " + cut + " cut";
+        }
+    }
+
+    /**
+     * Stops accepting connections at once and answers every new request 503; lets the downloads in progress run
+     * for up to {@code grace} or until {@code cutNow} opens; then closes the server, cutting what is left. Blocks
+     * the calling thread for that long.
+     */
+    public Drained drain(Duration grace, CountDownLatch cutNow) throws InterruptedException {
+        long start = System.nanoTime();
+        strictHttp.drain();
+        listener.getTransport().unbindAll(); // the port refuses new connections; accepted ones go on
+        AlgorithmStats.Snapshot before = algorithm.stats();
+        long deadline = start + grace.toNanos();
+        AlgorithmStats.Snapshot now = before;
+        // Downloads report their end through counters, not events: look every 20 ms (a cut shortens the wait).
+        while (running(now) > 0 && System.nanoTime() < deadline && !cutNow.await(20, TimeUnit.MILLISECONDS)) {
+            now = algorithm.stats();
+        }
+        now = algorithm.stats();
+        close();
+        return new Drained(running(before), ended(now) - ended(before),
+                now.ended(Outcome.COMPLETED) - before.ended(Outcome.COMPLETED), running(now),
+                Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private static int running(AlgorithmStats.Snapshot s) {
+        return s.inProgress() + s.waiting();
+    }
+
+    private static long ended(AlgorithmStats.Snapshot s) {
+        return s.ended().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Stops at once: downloads in progress are cut. Safe to call more than once. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         http.shutdownNow();
         close(algorithm, workers, accessLog);
         openFiles.close(); // after the downloads have ended: files they still hold close on release

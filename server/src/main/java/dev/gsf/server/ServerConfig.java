@@ -39,14 +39,15 @@ import java.util.stream.Collectors;
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
  * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
  * @param followSymlinks serve symbolic links that point outside the root
- * @param accessLog      file for a Common Log Format line per request, empty for none
+ * @param accessLog      file for a Combined Log Format line per request, empty for none
  * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
  *                       for the downloads after it; zero opens and looks up afresh for every request
+ * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
                            int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
-                           Duration openFileCache) {
+                           Duration openFileCache, Duration shutdownGrace) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -63,9 +64,11 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
         IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
-        ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none"),
+        ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
         OPEN_FILE_CACHE("open-file-cache", "1s",
-                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)");
+                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)"),
+        SHUTDOWN_GRACE("shutdown-grace", "30s",
+                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)");
 
         public final String name;
         public final String defaultValue;
@@ -101,6 +104,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.IDLE_TIMEOUT, idleTimeout, Duration.ofSeconds(1), Duration.ofHours(1));
         require(Key.SEND_BUFFER, sendBuffer, 0, 64L << 20, ByteSize.format(sendBuffer));
         require(Key.OPEN_FILE_CACHE, openFileCache, Duration.ZERO, Duration.ofHours(1));
+        require(Key.SHUTDOWN_GRACE, shutdownGrace, Duration.ZERO, Duration.ofHours(1));
     }
 
     /** The send settings this configuration gives every algorithm. */
@@ -145,7 +149,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.SEND_BUFFER, get, ServerConfig::size),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
                 parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
-                parse(Key.OPEN_FILE_CACHE, get, Durations::parse));
+                parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
+                parse(Key.SHUTDOWN_GRACE, get, Durations::parse));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */

@@ -39,6 +39,7 @@ class ServerConfigTest {
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.accessLog()).isEmpty();
         assertThat(config.openFileCache()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(config.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
@@ -55,7 +56,8 @@ class ServerConfigTest {
     @Test
     void sizesDurationsAndBooleansParseAsPeopleWriteThem() {
         ServerConfig config = ServerConfig.from(Map.of("chunk", "40KB", "write-timeout", "500ms",
-                "zero-copy", "off", "algorithm", "enba"));
+                "zero-copy", "off", "algorithm", "enba", "shutdown-grace", "2m"));
+        assertThat(config.shutdownGrace()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.chunk()).isEqualTo(40 * 1024);
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.zeroCopy()).isFalse();
@@ -82,6 +84,8 @@ class ServerConfigTest {
                 .hasMessageStartingWith("zero-copy: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("write-timeout", "0s")))
                 .hasMessageStartingWith("write-timeout: ");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("shutdown-grace", "soon")))
+                .hasMessageStartingWith("shutdown-grace: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("root", dir.resolve("missing").toString()))
                 .requireRootDirectory()).hasMessageStartingWith("root: ");
     }
@@ -91,15 +95,15 @@ class ServerConfigTest {
         ServerConfig valid = ServerConfig.from(Map.of());
         assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(), 0,
                 valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
-                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache(), valid.shutdownGrace()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("workers: 0 is out of range");
         assertThatThrownBy(() -> new ServerConfig(valid.root(), " ", valid.port(), valid.algorithm(), valid.workers(),
                 valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
-                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache(), valid.shutdownGrace()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("host: must not be empty");
         assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(),
                 valid.workers(), valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(),
-                Duration.ZERO, valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                Duration.ZERO, valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache(), valid.shutdownGrace()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("write-timeout: must be longer than zero");
     }
 
