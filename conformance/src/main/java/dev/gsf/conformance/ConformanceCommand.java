@@ -11,9 +11,9 @@ import picocli.CommandLine.Option;
 
 /** {@code gsf conformance}: sends the corpus to a running server and prints where it differs from the RFCs. */
 @Command(name = "conformance", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Sends raw HTTP/1.1 requests (framing, headers, paths, ranges, conditionals, methods) to a",
-                "server and prints a table of the cases where its status or connection handling differ from",
-                "RFC 9110/9112. Exit 0: none differ; 1: some do; 2: the server cannot be reached.",
+        description = {"Sends raw HTTP/1.1 requests (framing, headers, paths, ranges, conditionals, methods) to a"
+                + " server and prints a table of the cases where its status or connection handling differ from"
+                + " RFC 9110/9112. Exit 0: none differ; 1: some do; 2: the server cannot be reached.",
                 "The server must serve the generated file set (1KB.bin ... 100MB.bin, see `gsf files`) at its root."})
 public final class ConformanceCommand implements Callable<Integer> {
 
