@@ -42,9 +42,7 @@ final class FileHandler extends HttpHandler {
 
     @Override
     public void service(Request request, Response response) throws Exception {
-        response.setHeader(Header.Server, serverHeader);
-        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
-        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
+        setCommonHeaders(response);
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
@@ -57,6 +55,12 @@ final class FileHandler extends HttpHandler {
             case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
             case PathResolver.Found found -> serveFile(request, response, found, head);
         }
+    }
+
+    private void setCommonHeaders(Response response) {
+        response.setHeader(Header.Server, serverHeader);
+        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
+        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
     }
 
     private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
@@ -129,25 +133,22 @@ final class FileHandler extends HttpHandler {
         startDownload(request, response, found, range, admission, file);
     }
 
+    /**
+     * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
+     * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
+     * (its file cannot be read) is answered 500 instead.
+     */
     private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, FileChannel file) throws IOException {
+                               Admission admission, FileChannel file) {
         int status = response.getStatus();
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
-        try {
-            response.flush(); // commit the headers; the body follows on the same write queue
-        } catch (IOException e) {
-            // The client is gone already; closing the connection also drops the suspended response.
-            file.close();
-            admission.cancel();
-            request.getContext().getConnection().terminateSilently();
-            return;
-        }
-        admission.start(new Download(OpenFile.owned(file), range.start(), range.length(), request.getContext(),
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(response));
+        admission.start(new Download(OpenFile.owned(file), range.start(), range.length(), sink,
                 (outcome, bytesSent, cause) -> {
-                    logLine.end(status, bytesSent);
+                    logLine.end(sink.headSent() ? status : 500, bytesSent);
                     if (outcome == Outcome.COMPLETED) {
-                        response.resume();
+                        return;
                     } else if (cause instanceof CancellationException) {
                         LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent
                                 + " bytes");
@@ -161,6 +162,24 @@ final class FileHandler extends HttpHandler {
                                 + " bytes: " + cause);
                     }
                 }));
+    }
+
+    /** The 500 of a download that failed before its first byte; its own headers are dropped. */
+    private void answerServerError(Response response) {
+        try {
+            response.reset();
+            setCommonHeaders(response);
+            response.setStatus(500);
+            response.setContentType("text/plain; charset=utf-8");
+            byte[] body = "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            response.setContentLength(body.length);
+            response.getOutputStream().write(body);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "cannot answer 500", e);
+            response.getRequest().getContext().getConnection().terminateSilently();
+            return;
+        }
+        response.resume();
     }
 
     private void refuse(Request request, Response response, int status, String message) throws IOException {

@@ -45,6 +45,10 @@ public final class ServeCommand implements Callable<Integer> {
             description = "send with sendfile; --no-zero-copy copies through a buffer (default: off)")
     Boolean zeroCopy;
 
+    @Option(names = "--zero-copy-min", paramLabel = "SIZE",
+            description = "with zero-copy, ranges shorter than this are copied, e.g. 64K (default: 64K)")
+    String zeroCopyMin;
+
     @Option(names = "--max-downloads", paramLabel = "N", description = "downloads in progress at once, 0 for no cap (default: 0)")
     String maxDownloads;
 
@@ -113,6 +117,7 @@ public final class ServeCommand implements Callable<Integer> {
         put(values, ServerConfig.Key.QUEUE, queue);
         put(values, ServerConfig.Key.CHUNK, chunk);
         put(values, ServerConfig.Key.ZERO_COPY, zeroCopy);
+        put(values, ServerConfig.Key.ZERO_COPY_MIN, zeroCopyMin);
         put(values, ServerConfig.Key.MAX_DOWNLOADS, maxDownloads);
         put(values, ServerConfig.Key.WRITE_TIMEOUT, writeTimeout);
         put(values, ServerConfig.Key.IDLE_TIMEOUT, idleTimeout);

@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
  * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default because
  *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.5-2.9x slower for every
  *                       algorithm and file size
+ * @param zeroCopyMin    with zero-copy on, ranges shorter than this are still copied (one gathered write with the
+ *                       head; sendfile needs a second write for the head)
  * @param maxDownloads   downloads in progress at once, 0 for no cap
  * @param writeTimeout   a download whose client takes no chunk for this long is dropped
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
@@ -38,7 +40,7 @@ import java.util.stream.Collectors;
  * @param accessLog      file for a Common Log Format line per request, empty for none
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
-                           boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
+                           boolean zeroCopy, long zeroCopyMin, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
                            int sendBuffer, boolean followSymlinks, Optional<Path> accessLog) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
@@ -51,6 +53,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
         ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a buffer (false; measured faster here)"),
+        ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
         WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
@@ -75,7 +78,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
 
     /** The send settings this configuration gives every algorithm. */
     public SendSettings sendSettings() {
-        return new SendSettings(chunk, zeroCopy, writeTimeout, queue, maxDownloads);
+        return new SendSettings(chunk, zeroCopy, zeroCopyMin, writeTimeout, queue, maxDownloads);
     }
 
     /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
@@ -109,6 +112,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 (int) range(Key.QUEUE, get, Long::parseLong, 0, 1_000_000),
                 (int) range(Key.CHUNK, get, ByteSize::parse, 1024, 64L << 20),
                 parse(Key.ZERO_COPY, get, ServerConfig::bool),
+                range(Key.ZERO_COPY_MIN, get, ByteSize::parse, 0, 1L << 40),
                 (int) range(Key.MAX_DOWNLOADS, get, Long::parseLong, 0, 1_000_000),
                 parse(Key.WRITE_TIMEOUT, get, ServerConfig::duration),
                 parse(Key.IDLE_TIMEOUT, get, text -> {
@@ -135,9 +139,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     public String describe(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
-                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s",
+                        + " zero-copy-min=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s",
                 root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
-                zeroCopy, maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis(),
+                zeroCopy, ByteSize.format(zeroCopyMin), maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis(),
                 idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer));
     }
 
