@@ -13,6 +13,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 final class BufferPool {
     private final int bufferSize;
     private final ArrayBlockingQueue<ByteBuffer> idle;
+    private final java.util.concurrent.atomic.AtomicInteger inUse = new java.util.concurrent.atomic.AtomicInteger();
 
     BufferPool(int bufferSize, int retained) {
         this.bufferSize = bufferSize;
@@ -20,15 +21,18 @@ final class BufferPool {
     }
 
     ByteBuffer take() {
+        inUse.incrementAndGet();
         ByteBuffer buffer = idle.poll();
         return buffer != null ? buffer : ByteBuffer.allocateDirect(bufferSize);
     }
 
     void give(ByteBuffer buffer) {
+        inUse.decrementAndGet();
         idle.offer(buffer.clear());
     }
 
-    int idle() {
-        return idle.size();
+    /** Buffers taken and not given back: the writes in flight that hold one. */
+    int inUse() {
+        return inUse.get();
     }
 }
