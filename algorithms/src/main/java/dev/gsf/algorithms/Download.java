@@ -69,9 +69,11 @@ public final class Download {
         this.copies = !scheduler.settings.zeroCopy() || length < scheduler.settings.zeroCopyMin();
     }
 
-    /** From now on a client that leaves ends the download at once, even while it waits for a first turn. */
-    void endWhenClientLeaves() {
-        sink.whenClosed(() -> end(Outcome.CLIENT_GONE, new IOException("the client closed the connection")));
+    /** Ends a download that still waits for its first turn if its client has left; called by the sweeper. */
+    void endIfWaitingForNobody() {
+        if (!started.get() && sink.clientGone()) {
+            end(Outcome.CLIENT_GONE, new IOException("the client left while the download waited for a first turn"));
+        }
     }
 
     /** Called at the start of every turn; the first one takes the download out of the waiting count. */

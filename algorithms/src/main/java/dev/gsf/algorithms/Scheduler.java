@@ -21,6 +21,8 @@ abstract class Scheduler implements SendAlgorithm {
     /** Idle copy buffers kept for reuse; buffers are only in use while a write is in flight. */
     static final int RETAINED_BUFFERS = 64;
 
+    /** The longest time between two sweeps (write timeouts, clients that left while waiting). */
+    static final long SWEEP_MILLIS = 1000;
     /** States of {@link Download#slot}. */
     static final int NO_SLOT = 0, HOLDS_SLOT = 1, ENDED = 2;
 
@@ -42,7 +44,7 @@ abstract class Scheduler implements SendAlgorithm {
         this.slots = settings.maxDownloads() > 0 ? new Semaphore(settings.maxDownloads()) : null;
         this.sweeper = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                 .name(kind.name().toLowerCase(java.util.Locale.ROOT) + "-write-timeouts").factory());
-        long period = Math.max(10, Math.min(1000, settings.writeTimeout().toMillis() / 4));
+        long period = Math.max(10, Math.min(SWEEP_MILLIS, settings.writeTimeout().toMillis() / 4));
         sweeper.scheduleWithFixedDelay(this::endOverdueWrites, period, period, TimeUnit.MILLISECONDS);
     }
 
@@ -83,7 +85,6 @@ abstract class Scheduler implements SendAlgorithm {
             download.end(Outcome.SERVER_ERROR, new CancellationException("server is shutting down"));
             return;
         }
-        download.endWhenClientLeaves(); // so that a client that leaves gives its queue place back at once
         if (slots == null) {
             begin(download);
         } else {
@@ -155,6 +156,8 @@ abstract class Scheduler implements SendAlgorithm {
         for (Download download : active) {
             if (download.isWriteOverdue(now, timeout)) {
                 download.timedOut();
+            } else {
+                download.endIfWaitingForNobody(); // a client that left gives its queue place back
             }
         }
     }

@@ -33,10 +33,12 @@ public interface WriteSink {
     void write(FileSection section, Written done);
 
     /**
-     * Runs {@code action} once if the connection closes (the client went away) before {@link #end}; on any thread,
-     * must not block. Lets a download that waits for its first turn give its place back at once.
+     * Whether the client has closed its side of the connection, found without reading from it (a request pipelined
+     * behind this one must stay unread). Called by the scheduler's sweeper thread, about once a period, for
+     * downloads still waiting for a first turn, so that a client that left gives its queue place back. May take a
+     * few system calls; never blocks.
      */
-    void whenClosed(Runnable action);
+    boolean clientGone();
 
     /**
      * The download is over; called once, on the thread that ended it, and must not block. {@link Outcome#COMPLETED}:

@@ -20,7 +20,7 @@ final class TestSink implements WriteSink {
     final List<Thread> writers = new CopyOnWriteArrayList<>();
     final AtomicReference<Outcome> ended = new AtomicReference<>();
     private volatile long bytes;
-    private volatile Runnable onClose;
+    private volatile boolean gone;
 
     TestSink(boolean immediate) {
         this.immediate = immediate;
@@ -79,15 +79,12 @@ final class TestSink implements WriteSink {
 
     /** The client goes away. */
     void close() {
-        Runnable action = onClose;
-        if (action != null) {
-            action.run();
-        }
+        gone = true;
     }
 
     @Override
-    public void whenClosed(Runnable action) {
-        onClose = action;
+    public boolean clientGone() {
+        return gone;
     }
 
     @Override

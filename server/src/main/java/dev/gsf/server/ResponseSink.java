@@ -5,8 +5,8 @@ import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
-import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.FileChunk;
@@ -33,7 +33,6 @@ final class ResponseSink implements WriteSink {
     private final Connection<?> connection;
     private final Runnable answerServerError;
     private volatile boolean headSent;
-    private volatile CloseListener<?, ?> closeListener;
 
     /**
      * @param answerServerError answers the request with a 500 of its own; called when the download fails before its
@@ -73,18 +72,13 @@ final class ResponseSink implements WriteSink {
     }
 
     @Override
-    public void whenClosed(Runnable action) {
-        CloseListener<Connection<?>, ?> listener = (closeable, type) -> action.run();
-        closeListener = listener;
-        connection.addCloseListener(listener);
+    public boolean clientGone() {
+        // Grizzly reads nothing from a connection whose request is suspended, so it cannot see the client leave.
+        return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
     }
 
     @Override
     public void end(Outcome outcome) {
-        CloseListener<?, ?> listener = closeListener;
-        if (listener != null) { // a keep-alive connection carries many downloads: do not let listeners pile up
-            connection.removeCloseListener(listener);
-        }
         if (outcome == Outcome.COMPLETED) {
             response.resume();
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
