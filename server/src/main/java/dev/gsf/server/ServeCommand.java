@@ -92,7 +92,7 @@ public final class ServeCommand implements Callable<Integer> {
                 server.close();
                 stopped.countDown();
             }, "gsf-shutdown"));
-            System.out.println(config.describe(server.address()));
+            System.out.println(config.describe(server.address()) + " " + jvmSettings());
             System.out.flush();
             stopped.await();
             return 0;
@@ -100,6 +100,14 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("gsf serve: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** The JVM settings that decide memory under many clients (heap limit and -X options), for the start-up line. */
+    static String jvmSettings() {
+        List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-X")).toList();
+        return "jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20) + "M jvm-options="
+                + (options.isEmpty() ? "none" : String.join(",", options));
     }
 
     /** The file's values, then the flags given, in one map of key names. */

@@ -27,9 +27,8 @@ import java.util.stream.Collectors;
  * @param workers        threads in the worker pool (SBA, EBA, ENBA)
  * @param queue          downloads that may wait for their first turn; one more gets 503
  * @param chunk          bytes per write
- * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default because
- *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.5-2.9x slower for every
- *                       algorithm and file size
+ * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default until
+ *                       measured again (the earlier figures were taken while zero-copy left a selector spinning)
  * @param zeroCopyMin    with zero-copy on, ranges shorter than this are still copied (one gathered write with the
  *                       head; sendfile needs a second write for the head)
  * @param maxDownloads   downloads in progress at once, 0 for no cap
@@ -52,7 +51,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
-        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a buffer (false; measured faster here)"),
+        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a pooled buffer (false)"),
         ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
         WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
