@@ -27,6 +27,8 @@ import org.glassfish.grizzly.http.util.Header;
 final class FileHandler extends HttpHandler {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
+    private static final byte[] UNREADABLE_BODY =
+            "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     private final PathResolver resolver;
     private final SendAlgorithm algorithm;
@@ -146,7 +148,11 @@ final class FileHandler extends HttpHandler {
         ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(response));
         admission.start(new Download(OpenFile.owned(file), range.start(), range.length(), sink,
                 (outcome, bytesSent, cause) -> {
-                    logLine.end(sink.headSent() ? status : 500, bytesSent);
+                    if (sink.answeredServerError()) {
+                        logLine.end(500, UNREADABLE_BODY.length);
+                    } else {
+                        logLine.end(status, bytesSent);
+                    }
                     if (outcome == Outcome.COMPLETED) {
                         return;
                     } else if (cause instanceof CancellationException) {
@@ -171,9 +177,8 @@ final class FileHandler extends HttpHandler {
             setCommonHeaders(response);
             response.setStatus(500);
             response.setContentType("text/plain; charset=utf-8");
-            byte[] body = "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            response.setContentLength(body.length);
-            response.getOutputStream().write(body);
+            response.setContentLength(UNREADABLE_BODY.length);
+            response.getOutputStream().write(UNREADABLE_BODY);
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.FINE, "cannot answer 500", e);
             response.getRequest().getContext().getConnection().terminateSilently();

@@ -33,6 +33,7 @@ final class ResponseSink implements WriteSink {
     private final Connection<?> connection;
     private final Runnable answerServerError;
     private volatile boolean headSent;
+    private volatile boolean answeredServerError;
 
     /**
      * @param answerServerError answers the request with a 500 of its own; called when the download fails before its
@@ -45,9 +46,9 @@ final class ResponseSink implements WriteSink {
         this.answerServerError = answerServerError;
     }
 
-    /** Whether the response head has gone out (with the first write). */
-    boolean headSent() {
-        return headSent;
+    /** Whether the download failed before its first write and was answered with a 500 instead. */
+    boolean answeredServerError() {
+        return answeredServerError;
     }
 
     @Override
@@ -82,6 +83,7 @@ final class ResponseSink implements WriteSink {
         if (outcome == Outcome.COMPLETED) {
             response.resume();
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
+            answeredServerError = true;
             answerServerError.run();
         } else {
             // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen with

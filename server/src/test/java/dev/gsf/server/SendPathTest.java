@@ -144,7 +144,9 @@ class SendPathTest {
             big.setLength(256L << 20);
         }
         Path small = Files.write(root.resolve("small.bin"), new byte[100_000]);
-        try (FileServer server = Servers.start(root, algorithm, "max-downloads", "1", "send-buffer", "64K");
+        Path log = Files.createTempFile("gsf-access", ".log");
+        try (FileServer server = Servers.start(root, algorithm, "max-downloads", "1", "send-buffer", "64K",
+                "access-log", log.toString());
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port())) {
             holder.socket().setReceiveBufferSize(16 * 1024);
@@ -163,5 +165,7 @@ class SendPathTest {
             Await.until("the download counted as a server error", WAIT,
                     () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
         }
+        assertThat(Files.readAllLines(log)).anyMatch(line -> line.endsWith("\"GET /small.bin HTTP/1.1\" 500 25"));
+        Files.delete(log);
     }
 }
