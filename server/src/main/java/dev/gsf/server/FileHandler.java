@@ -27,6 +27,8 @@ final class FileHandler extends HttpHandler {
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
     /** The methods served; every other one gets 405 with this Allow. */
     static final String ALLOWED_METHODS = "GET, HEAD";
+    private static final byte[] UNREADABLE_BODY =
+            "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     private final OpenFiles files;
     private final SendAlgorithm algorithm;
@@ -47,9 +49,7 @@ final class FileHandler extends HttpHandler {
 
     @Override
     public void service(Request request, Response response) throws Exception {
-        response.setHeader(Header.Server, serverHeader);
-        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
-        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
+        setCommonHeaders(response);
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
@@ -62,6 +62,12 @@ final class FileHandler extends HttpHandler {
             case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
             case PathResolver.Found found -> serveFile(request, response, found, head);
         }
+    }
+
+    private void setCommonHeaders(Response response) {
+        response.setHeader(Header.Server, serverHeader);
+        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
+        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
     }
 
     private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
@@ -134,25 +140,26 @@ final class FileHandler extends HttpHandler {
         startDownload(request, response, found, range, admission, file);
     }
 
+    /**
+     * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
+     * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
+     * (its file cannot be read) is answered 500 instead.
+     */
     private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, OpenFile file) throws IOException {
+                               Admission admission, OpenFile file) {
         int status = response.getStatus();
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
-        try {
-            response.flush(); // commit the headers; the body follows on the same write queue
-        } catch (IOException e) {
-            // The client is gone already; closing the connection also drops the suspended response.
-            file.release();
-            admission.cancel();
-            request.getContext().getConnection().terminateSilently();
-            return;
-        }
-        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(response));
+        admission.start(new Download(file, range.start(), range.length(), sink,
                 (outcome, bytesSent, cause) -> {
-                    logLine.end(status, bytesSent);
+                    if (sink.answeredServerError()) {
+                        logLine.end(500, UNREADABLE_BODY.length);
+                    } else {
+                        logLine.end(status, bytesSent);
+                    }
                     if (outcome == Outcome.COMPLETED) {
-                        response.resume();
+                        return;
                     } else if (cause instanceof CancellationException) {
                         LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent
                                 + " bytes");
@@ -166,6 +173,23 @@ final class FileHandler extends HttpHandler {
                                 + " bytes: " + cause);
                     }
                 }));
+    }
+
+    /** The 500 of a download that failed before its first byte; its own headers are dropped. */
+    private void answerServerError(Response response) {
+        try {
+            response.reset();
+            setCommonHeaders(response);
+            response.setStatus(500);
+            response.setContentType("text/plain; charset=utf-8");
+            response.setContentLength(UNREADABLE_BODY.length);
+            response.getOutputStream().write(UNREADABLE_BODY);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "cannot answer 500", e);
+            response.getRequest().getContext().getConnection().terminateSilently();
+            return;
+        }
+        response.resume();
     }
 
     private void refuse(Request request, Response response, int status, String message) throws IOException {

@@ -57,7 +57,8 @@ public final class FileServer implements AutoCloseable {
         config.requireRootDirectory();
         PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
         AccessLog accessLog = config.accessLog().isPresent() ? AccessLog.to(config.accessLog().get()) : AccessLog.off();
-        WorkerPool workers = new WorkerPool(config.workers());
+        // VTA runs no turn on the pool: it gets none rather than idle prestarted threads.
+        WorkerPool workers = config.algorithm().usesWorkerPool() ? new WorkerPool(config.workers()) : null;
         SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
         FileHandler handler = new FileHandler(files, algorithm, accessLog);
@@ -131,7 +132,7 @@ public final class FileServer implements AutoCloseable {
 
     /** Workers running a turn right now. */
     public int busyWorkers() {
-        return workers.busy();
+        return workers == null ? 0 : workers.busy();
     }
 
     /**
@@ -193,7 +194,9 @@ public final class FileServer implements AutoCloseable {
 
     private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog) {
         algorithm.close();
-        workers.stop();
+        if (workers != null) {
+            workers.stop();
+        }
         try {
             accessLog.close();
         } catch (IOException ignored) {

@@ -78,7 +78,7 @@ public final class ServeCommand implements Callable<Integer> {
             StopSignals signals = StopSignals.install();
             // Any other end of the JVM (SIGHUP, an error) still closes the server, at once.
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
-            System.out.println(config.describe(server.address()));
+            System.out.println(config.describe(server.address()) + " " + jvmSettings());
             if (handshake) {
                 System.out.println(ServerReady.of(config, server.port()).line());
             }
@@ -92,6 +92,14 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("gsf serve: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** The JVM settings that decide memory under many clients (heap limit and -X options), for the start-up line. */
+    static String jvmSettings() {
+        List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-X")).toList();
+        return "jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20) + "M jvm-options="
+                + (options.isEmpty() ? "none" : String.join(",", options));
     }
 
     /** The file's values, then the flags given, in one map of key names. */

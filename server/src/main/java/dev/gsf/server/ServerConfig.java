@@ -31,9 +31,10 @@ import java.util.stream.Collectors;
  * @param workers        threads in the worker pool (SBA, EBA, ENBA)
  * @param queue          downloads that may wait for their first turn; one more gets 503
  * @param chunk          bytes per write
- * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default because
- *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.5-2.9x slower for every
- *                       algorithm and file size
+ * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default until
+ *                       measured again (the earlier figures were taken while zero-copy left a selector spinning)
+ * @param zeroCopyMin    with zero-copy on, ranges shorter than this are still copied (one gathered write with the
+ *                       head; sendfile needs a second write for the head)
  * @param maxDownloads   downloads in progress at once, 0 for no cap
  * @param writeTimeout   a download whose client takes no chunk for this long is dropped
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
@@ -45,8 +46,8 @@ import java.util.stream.Collectors;
  * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
-                           boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
-                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
+                           boolean zeroCopy, long zeroCopyMin, int maxDownloads, Duration writeTimeout,
+                           Duration idleTimeout, int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
                            Duration openFileCache, Duration shutdownGrace) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
@@ -58,7 +59,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
-        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a buffer (false; measured faster here)"),
+        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a pooled buffer (false)"),
+        ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
         WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
@@ -97,6 +99,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.WORKERS, workers, 1, 10_000, Integer.toString(workers));
         require(Key.QUEUE, queue, 0, 1_000_000, Integer.toString(queue));
         require(Key.CHUNK, chunk, 1024, 64L << 20, ByteSize.format(chunk));
+        require(Key.ZERO_COPY_MIN, zeroCopyMin, 0, 1L << 40, ByteSize.format(zeroCopyMin));
         require(Key.MAX_DOWNLOADS, maxDownloads, 0, 1_000_000, Integer.toString(maxDownloads));
         if (writeTimeout.isNegative() || writeTimeout.isZero()) {
             throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero (" + Key.WRITE_TIMEOUT.help + ")");
@@ -109,7 +112,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
 
     /** The send settings this configuration gives every algorithm. */
     public SendSettings sendSettings() {
-        return new SendSettings(chunk, zeroCopy, writeTimeout, queue, maxDownloads);
+        return new SendSettings(chunk, zeroCopy, zeroCopyMin, writeTimeout, queue, maxDownloads);
     }
 
     /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
@@ -143,6 +146,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.QUEUE, get, ServerConfig::whole),
                 parse(Key.CHUNK, get, ServerConfig::size),
                 parse(Key.ZERO_COPY, get, ServerConfig::bool),
+                parse(Key.ZERO_COPY_MIN, get, ByteSize::parse),
                 parse(Key.MAX_DOWNLOADS, get, ServerConfig::whole),
                 parse(Key.WRITE_TIMEOUT, get, Durations::parse),
                 parse(Key.IDLE_TIMEOUT, get, Durations::parse),
@@ -165,10 +169,11 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     public String describe(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
-                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s open-file-cache=%s",
+                        + " zero-copy-min=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"
+                        + " open-file-cache=%s",
                 root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
-                zeroCopy, maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis(),
-                idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
+                zeroCopy, ByteSize.format(zeroCopyMin), maxDownloads == 0 ? "unlimited" : maxDownloads,
+                writeTimeout.toMillis(), idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
                 openFileCache.isZero() ? "off" : openFileCache.toMillis() + "ms");
     }
 
