@@ -1,13 +1,11 @@
 package dev.gsf.micro.ping;
 
-import dev.gsf.micro.report.MicroOptions;
+import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput ("Comparing Java 7 Async NIO with NIO"), with virtual threads. */
@@ -16,7 +14,7 @@ import picocli.CommandLine.Option;
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
                 + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
                 "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s."})
-public final class PingCommand implements Callable<Integer> {
+public final class PingCommand extends MicroCommand {
     /** What --quick sets, unless the command line gives the option. */
     public static final Map<String, Object> QUICK = Map.of("--warmup", 10_000L, "--count", 50_000L, "--runs", 2,
             "--sockperf", 3);
@@ -49,12 +47,12 @@ public final class PingCommand implements Callable<Integer> {
             description = "sockperf ping-pong reference run time when sockperf is installed, 0 = skip (default: 10)")
     int sockperfSeconds = 10;
 
-    @Mixin
-    MicroOptions options;
+    public PingCommand() {
+        super(QUICK);
+    }
 
     @Override
-    public Integer call() throws Exception {
-        options.applyQuickPreset(QUICK);
+    protected Outcome measure() throws Exception {
         List<PingOutcome> outcomes = new ArrayList<>();
         for (String m : modes) {
             PingMode mode = PingMode.parse(m);
@@ -83,9 +81,7 @@ public final class PingCommand implements Callable<Integer> {
         }
         notes.add("warm-up " + warmup + ", timed " + count + " round trips per run, " + runs + " runs; java "
                 + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
-        var out = PingReport.of(outcomes, references, notes);
-        System.out.print(out.text());
-        out.write(options.directory(), System.out);
-        return outcomes.stream().anyMatch(o -> !o.status().equals("OK")) ? 1 : 0;
+        return new Outcome(PingReport.of(outcomes, references, notes),
+                outcomes.stream().allMatch(o -> o.status().equals("OK")));
     }
 }
