@@ -52,4 +52,16 @@ class CommandsTest {
         assertThat(Files.readString(out.resolve(name + ".html"))).startsWith("<!DOCTYPE html>").contains("<svg")
                 .doesNotContain("src=", "href=");
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commands")
+    void everyCommandHasHelpAndListsItsOptionsInDeclarationOrder(String name, Object command, String[] args,
+                                                               Class<? extends MicroResults> document) {
+        CommandLine line = new CommandLine(command);
+
+        assertThat(line.getCommandName()).isEqualTo(name);
+        assertThat(line.getCommandSpec().mixinStandardHelpOptions()).isTrue();
+        assertThat(line.getCommandSpec().usageMessage().sortOptions()).isFalse();
+        assertThat(line.getUsageMessage()).contains("--help", "--quick", "--out");
+    }
 }

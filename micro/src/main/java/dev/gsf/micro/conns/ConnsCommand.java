@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gsf conns}: thread per connection vs selectors at 1700 connections ("Thread per connection: NIO, Linux NPTL and epoll"), with virtual threads. */
-@Command(name = "conns", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "conns",
         description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
                 + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
                 + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",

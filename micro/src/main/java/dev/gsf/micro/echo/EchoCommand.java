@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gsf echo}: the blocking vs non-blocking echo paper of Viktorov &amp; Dichter, with NIO.2 and virtual threads. */
-@Command(name = "echo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "echo",
         description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as"
                 + " the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back."
                 + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.",

@@ -1,5 +1,6 @@
 package dev.gsf.micro.ping;
 
+import dev.gsf.micro.common.Choices;
 import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput ("Comparing Java 7 Async NIO with NIO"), with virtual threads. */
-@Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "ping",
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
                 + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
@@ -55,12 +56,12 @@ public final class PingCommand extends MicroCommand {
     protected Outcome measure() throws Exception {
         List<PingOutcome> outcomes = new ArrayList<>();
         for (String m : modes) {
-            PingMode mode = PingMode.parse(m);
+            PingMode mode = Choices.parse(PingMode.class, m);
             int bytes = mode == PingMode.SINGLE ? size : threadedSize;
             PingSpec spec = new PingSpec(bytes, warmup, count, Duration.ofSeconds(5), Duration.ofSeconds(limitSeconds));
             for (String s : styles) {
                 for (int r = 0; r < runs; r++) {
-                    PingOutcome o = PingBench.run(PingStyle.parse(s), mode, spec);
+                    PingOutcome o = PingBench.run(Choices.parse(PingStyle.class, s), mode, spec);
                     outcomes.add(o);
                     System.err.printf("ping %s %s %d B run %d/%d: %s%n", o.style().label(), mode.label(), bytes,
                             r + 1, runs, o.status().equals("OK")

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code gsf probe}: time in select() and bytes per write() streaming to a sink ("Performance investigation of Java's select() in Windows"). */
-@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "probe",
         description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one"
                 + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
                 "--quick: 1000 writes per cell."})
