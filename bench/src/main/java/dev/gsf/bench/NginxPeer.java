@@ -130,14 +130,6 @@ final class NginxPeer implements Peer {
 
     @Override
     public void close() {
-        process.destroy(); // SIGTERM: nginx's master stops its workers
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        Processes.stop(process); // SIGTERM first: nginx's master stops its workers
     }
 }
