@@ -233,9 +233,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private DebianPackages.Lookup find(String program, String debianPackage, List<String> notes) {
-        DebianPackages.Lookup lookup = noInstall
-                ? new DebianPackages.Lookup(Optional.empty(), program + ": --no-install; skipped")
-                : DebianPackages.ensure(program, debianPackage);
+        DebianPackages.Lookup lookup = DebianPackages.ensure(program, debianPackage, !noInstall);
         notes.add(lookup.note());
         return lookup;
     }

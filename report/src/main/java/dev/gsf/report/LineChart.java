@@ -9,7 +9,6 @@ import java.util.List;
  * optional shaded band marks a span of x (the steady state) and a dashed line a y reference (a target).
  */
 public final class LineChart implements Chart {
-    private static final int WIDTH = 720;
     private static final int HEIGHT = 300;
     private static final int LEFT = 64;
     private static final int TOP = 34;
@@ -94,7 +93,7 @@ public final class LineChart implements Chart {
     public String svg() {
         boolean legend = series.size() > 1;
         int right = legend ? 160 : 24;
-        double plotWidth = WIDTH - LEFT - right;
+        double plotWidth = Svg.WIDTH - LEFT - right;
         double plotHeight = HEIGHT - TOP - BOTTOM;
         List<Point> all = series.stream().flatMap(s -> s.points().stream()).filter(p -> !Double.isNaN(p.y()))
                 .toList();
@@ -127,7 +126,7 @@ public final class LineChart implements Chart {
         }
         Svg.Scale sx = new Svg.Scale(xMin, xMax, LEFT, LEFT + plotWidth);
         Svg.Scale sy = new Svg.Scale(y.from(), y.last(), TOP + plotHeight, TOP);
-        Svg svg = new Svg(WIDTH, HEIGHT, LEFT, title);
+        Svg svg = new Svg(Svg.WIDTH, HEIGHT, LEFT, title);
         if (!Double.isNaN(bandFrom)) {
             double a = sx.at(Math.max(xMin, bandFrom));
             double b = sx.at(Math.min(xMax, bandTo));
@@ -175,7 +174,7 @@ public final class LineChart implements Chart {
                 }
             }
             if (legend) {
-                svg.legend(WIDTH - right + 14, TOP + 8, k, s.name());
+                svg.legend(Svg.WIDTH - right + 14, TOP + 8, k, s.name());
             }
         }
         return svg.close();

@@ -165,6 +165,35 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return this;
     }
 
+    /**
+     * Every key's value as text in the grammar the key accepts, by key name in key order, so that
+     * {@code from(asText())} gives this configuration back (the root made absolute). A new key does not compile
+     * until it is given here, so the handshake cannot leave it out.
+     */
+    public Map<String, String> asText() {
+        Map<String, String> text = new LinkedHashMap<>();
+        for (Key key : Key.values()) {
+            text.put(key.name, switch (key) {
+                case ROOT -> root.toAbsolutePath().normalize().toString();
+                case HOST -> host;
+                case PORT -> Integer.toString(port);
+                case ALGORITHM -> algorithm.name();
+                case WORKERS -> Integer.toString(workers);
+                case QUEUE -> Integer.toString(queue);
+                case CHUNK -> ByteSize.format(chunk);
+                case ZERO_COPY -> Boolean.toString(zeroCopy);
+                case MAX_DOWNLOADS -> Integer.toString(maxDownloads);
+                case WRITE_TIMEOUT -> Durations.format(writeTimeout);
+                case SEND_BUFFER -> ByteSize.format(sendBuffer);
+                case IDLE_TIMEOUT -> Durations.format(idleTimeout);
+                case FOLLOW_SYMLINKS -> Boolean.toString(followSymlinks);
+                case ACCESS_LOG -> accessLog.map(Path::toString).orElse("");
+                case OPEN_FILE_CACHE -> Durations.format(openFileCache);
+            });
+        }
+        return text;
+    }
+
     /** The start-up line: everything that decides what a benchmark measures. */
     public String describe(String address) {
         return String.format(Locale.ROOT,

@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.load;
 
 import dev.gsf.common.ByteSize;
+import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -174,10 +175,10 @@ public final class LoadCommand implements Callable<Integer> {
                 mix, clients,
                 arrivalRate == null ? 0 : option("--arrival-rate", () -> Units.perSecond(arrivalRate)),
                 bytesPerSecond, bucket, rcvbuf, option("--think", () -> ThinkTime.parse(think)),
-                option("--ramp-up", () -> Units.duration(rampUp)), option("--steady", () -> Units.duration(steady)),
-                option("--ramp-down", () -> Units.duration(rampDown)),
-                option("--timeout", () -> Units.duration(timeout)),
-                option("--interval", () -> Units.duration(interval)), loops, criteria(), outDir(), seed, runs);
+                option("--ramp-up", () -> Durations.parse(rampUp)), option("--steady", () -> Durations.parse(steady)),
+                option("--ramp-down", () -> Durations.parse(rampDown)),
+                option("--timeout", () -> Durations.parse(timeout)),
+                option("--interval", () -> Durations.parse(interval)), loops, criteria(), outDir(), seed, runs);
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }
@@ -224,7 +225,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     private static double millis(String option, String text) {
-        return option(option, () -> Units.duration(text).toNanos() / 1e6);
+        return option(option, () -> Durations.parse(text).toNanos() / 1e6);
     }
 
     private static double percent(String option, String text) {

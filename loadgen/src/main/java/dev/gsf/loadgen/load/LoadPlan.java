@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.load;
 
+import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.nio.file.Path;
@@ -58,8 +59,8 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
                                   Duration steady, Duration rampDown, Path outDir) {
         long burst = Throttle.defaultBurst(rate);
         return new LoadPlan(target, manifest, mix, clients, 0, rate, burst, receiveBuffer(rate, burst),
-                ThinkTime.NONE, rampUp, steady, rampDown, Units.duration(DEFAULT_TIMEOUT),
-                Units.duration(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
+                ThinkTime.NONE, rampUp, steady, rampDown, Durations.parse(DEFAULT_TIMEOUT),
+                Durations.parse(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
                 List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1);
     }
 

@@ -27,26 +27,13 @@ import java.util.concurrent.TimeoutException;
 /**
  * Runs one load: probes the server, starts the event loops, samples the time series, stops on time and merges the
  * figures. Blocks the calling thread for the run's duration plus a bounded grace period.
+ *
+ * @param log      where progress and first-error lines go
+ * @param terminal rewrite the progress line in place
  */
-public final class LoadRun {
+public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal) {
     /** How long loops get past the planned end to close their connections and hand over figures. */
     private static final Duration GRACE = Duration.ofSeconds(10);
-
-    private final LoadPlan plan;
-    private final Workload workload;
-    private final PrintStream log;
-    private final boolean terminal;
-
-    /**
-     * @param log      where progress and first-error lines go
-     * @param terminal rewrite the progress line in place
-     */
-    public LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal) {
-        this.plan = plan;
-        this.workload = workload;
-        this.log = log;
-        this.terminal = terminal;
-    }
 
     public RunResult run() throws InterruptedException {
         List<String> names = workload.files().stream().map(f -> f.name()).toList();

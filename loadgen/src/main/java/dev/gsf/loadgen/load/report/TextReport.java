@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.load.report;
 
+import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
@@ -22,8 +23,8 @@ public final class TextReport {
         var r = s.result;
         out.append("gsf load ").append(plan.target()).append("  server: ").append(r.server()).append('\n');
         out.append("model: ").append(s.model()).append("  download limit: ").append(s.downloadLimit())
-                .append("  phases: ramp-up ").append(Units.format(plan.rampUp())).append(", steady ")
-                .append(Units.format(plan.steady())).append(", ramp-down ").append(Units.format(plan.rampDown()))
+                .append("  phases: ramp-up ").append(Durations.format(plan.rampUp())).append(", steady ")
+                .append(Durations.format(plan.steady())).append(", ramp-down ").append(Durations.format(plan.rampDown()))
                 .append('\n');
         out.append("mix: ").append(String.join(", ", r.fileNames())).append('\n');
         for (String w : r.warnings()) {
