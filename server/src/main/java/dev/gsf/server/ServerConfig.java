@@ -189,6 +189,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 case FOLLOW_SYMLINKS -> Boolean.toString(followSymlinks);
                 case ACCESS_LOG -> accessLog.map(Path::toString).orElse("");
                 case OPEN_FILE_CACHE -> Durations.format(openFileCache);
+                case SHUTDOWN_GRACE -> Durations.format(shutdownGrace);
+                case ZERO_COPY_MIN -> ByteSize.format(zeroCopyMin);
             });
         }
         return text;
