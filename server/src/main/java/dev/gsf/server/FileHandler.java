@@ -29,17 +29,20 @@ final class FileHandler extends HttpHandler {
     private final OpenFiles files;
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
+    private final DownloadTracker downloads;
     private final String serverHeader;
 
-    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog) {
+    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog, DownloadTracker downloads) {
         this.files = files;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
+        this.downloads = downloads;
         this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
     }
 
     @Override
     public void service(Request request, Response response) throws Exception {
+        long received = System.nanoTime(); // the start of time to first byte and of the download's duration
         response.setHeader(Header.Server, serverHeader);
         response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
         response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
@@ -53,12 +56,12 @@ final class FileHandler extends HttpHandler {
         String rawPath = request.getRequestURI();
         switch (files.resolve(rawPath)) {
             case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
-            case PathResolver.Found found -> serveFile(request, response, found, head);
+            case PathResolver.Found found -> serveFile(request, response, found, head, received);
         }
     }
 
-    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
-            throws IOException {
+    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head,
+                           long received) throws IOException {
         long fileLength = found.attributes().size();
         Validators validators = Validators.of(found.attributes());
         response.setHeader(Header.ETag, validators.etag());
@@ -101,6 +104,7 @@ final class FileHandler extends HttpHandler {
             if (admission == null) {
                 LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
                         + request.getRemoteAddr());
+                downloads.rejected();
                 response.setHeader(Header.RetryAfter, "1");
                 refuse(request, response, 503, "server busy: the download queue is full, retry later");
                 return;
@@ -124,11 +128,11 @@ final class FileHandler extends HttpHandler {
             accessLog.log(request, response.getStatus(), 0);
             return;
         }
-        startDownload(request, response, found, range, admission, file);
+        startDownload(request, response, found, range, admission, file, received);
     }
 
     private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, OpenFile file) throws IOException {
+                               Admission admission, OpenFile file, long received) throws IOException {
         int status = response.getStatus();
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
@@ -141,8 +145,8 @@ final class FileHandler extends HttpHandler {
             request.getContext().getConnection().terminateSilently();
             return;
         }
-        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
-                (outcome, bytesSent, cause) -> {
+        DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
+                range, algorithm.kind(), (outcome, bytesSent, cause) -> {
                     logLine.end(status, bytesSent);
                     if (outcome == Outcome.COMPLETED) {
                         response.resume();
@@ -158,7 +162,9 @@ final class FileHandler extends HttpHandler {
                         LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
                                 + " bytes: " + cause);
                     }
-                }));
+                });
+        admission.start(tracked.attach(
+                new Download(file, range.start(), range.length(), request.getContext(), tracked)));
     }
 
     private void refuse(Request request, Response response, int status, String message) throws IOException {

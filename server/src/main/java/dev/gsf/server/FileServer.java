@@ -1,11 +1,18 @@
 package dev.gsf.server;
 
+import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.admin.AdminListener;
+import dev.gsf.server.admin.ServerMetrics;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.ConnectionProbe;
@@ -27,9 +34,14 @@ public final class FileServer implements AutoCloseable {
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
     private final OpenFiles openFiles;
+    private final DownloadTracker downloads;
+    private final ConnectionCount connections;
+    private final Instant startedAt = Instant.now();
+    private AdminListener admin; // set once in start(), null when admin-port is empty
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
-                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles) {
+                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles, DownloadTracker downloads,
+                       ConnectionCount connections) {
         this.config = config;
         this.http = http;
         this.listener = listener;
@@ -37,6 +49,8 @@ public final class FileServer implements AutoCloseable {
         this.algorithm = algorithm;
         this.accessLog = accessLog;
         this.openFiles = openFiles;
+        this.downloads = downloads;
+        this.connections = connections;
     }
 
     /**
@@ -51,7 +65,10 @@ public final class FileServer implements AutoCloseable {
         WorkerPool workers = new WorkerPool(config.workers());
         SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
-        FileHandler handler = new FileHandler(files, algorithm, accessLog);
+        // Meters exist only with an admin listener to show them: without one the server keeps none.
+        ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
+        DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics);
+        FileHandler handler = new FileHandler(files, algorithm, accessLog, downloads);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -62,6 +79,8 @@ public final class FileServer implements AutoCloseable {
         listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
         // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
         listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
+        ConnectionCount connections = new ConnectionCount();
+        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
         if (config.sendBuffer() > 0) {
             // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept.
             listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
@@ -92,7 +111,17 @@ public final class FileServer implements AutoCloseable {
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(config, http, listener, workers, algorithm, accessLog, files);
+        FileServer server = new FileServer(config, http, listener, workers, algorithm, accessLog, files, downloads,
+                connections);
+        if (metrics != null) {
+            try {
+                server.admin = AdminListener.start(server, metrics);
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+        return server;
     }
 
     public ServerConfig config() {
@@ -119,8 +148,48 @@ public final class FileServer implements AutoCloseable {
         return workers.busy();
     }
 
+    /** Threads of the worker pool. */
+    public int workerThreads() {
+        return workers.getMaximumPoolSize();
+    }
+
+    /**
+     * Counters of the algorithms downloads run under now, by algorithm. Today one: the configured algorithm; a
+     * server that switches algorithms also lists those whose downloads are still running.
+     */
+    public Map<Algorithm, AlgorithmStats.Snapshot> algorithmStatsByKind() {
+        return Map.of(algorithm.kind(), algorithm.stats());
+    }
+
+    /** The downloads in progress now (those waiting for a first turn too), oldest first. */
+    public List<ActiveDownload> downloadsInProgress() {
+        return downloads.inProgress();
+    }
+
+    /** Files held open now by the open-file cache and by downloads. */
+    public int openFiles() {
+        return openFiles.openCount();
+    }
+
+    /** Client connections open on the file port. */
+    public int connectionsOpen() {
+        return connections.open();
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** The admin listener's port, empty when there is none ({@code admin-port} not set). */
+    public OptionalInt adminPort() {
+        return admin == null ? OptionalInt.empty() : OptionalInt.of(admin.port());
+    }
+
     @Override
     public void close() {
+        if (admin != null) {
+            admin.close();
+        }
         http.shutdownNow();
         close(algorithm, workers, accessLog);
         openFiles.close(); // after the downloads have ended: files they still hold close on release

@@ -80,6 +80,8 @@ public final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
             }, "gsf-shutdown"));
             System.out.println(config.describe(server.address()));
+            server.adminPort().ifPresent(port -> System.out.println("gsf admin on http://" + config.adminHost() + ":"
+                    + port + "  /metrics /admin/status (JMX: dev.gsf:type=Server,port=" + server.port() + ")"));
             if (handshake) {
                 System.out.println(ServerReady.of(config, server.port()).line());
             }
