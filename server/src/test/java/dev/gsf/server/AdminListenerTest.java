@@ -198,6 +198,10 @@ class AdminListenerTest {
                 // The one in progress has sent its first chunk; it need not be the oldest request.
                 assertThat(status.downloads()).anySatisfy(d -> assertThat(d.path("bytesSent").asLong()).isPositive());
                 assertThat(status.json().path("totals").path("rejected").asLong()).isEqualTo(1);
+                HttpResponse<String> page = get(server.adminPort().orElseThrow(), "/admin/status");
+                assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+                assertThat(page.body()).contains("<meta http-equiv='refresh' content='2'>",
+                        "Downloads in progress: " + stalled, "<td>/100MB.bin</td>", "<td>" + algorithm + "</td>");
             } finally {
                 for (RawHttp client : clients) {
                     client.close();

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /** Reads a server's admin listener over real HTTP: /metrics parsed into series, pages as text. */
 final class AdminScrape {
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
     private AdminScrape() {
     }

@@ -23,6 +23,23 @@ class ServerConfigTest {
     Path dir;
 
     @Test
+    void theAdminListenerIsOffUnlessItsPortIsSet() {
+        ServerConfig off = ServerConfig.from(Map.of());
+        assertThat(off.adminPort()).isEmpty();
+        assertThat(off.adminHost()).isEqualTo("127.0.0.1");
+        assertThat(ServerConfig.from(Map.of("admin-port", "0")).adminPort()).hasValue(0);
+        assertThat(ServerConfig.from(Map.of("admin-port", "9100", "admin-host", "::1")).adminPort()).hasValue(9100);
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "metrics")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 'metrics' is not a whole number");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "70000")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 70000 is out of range");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "8080")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 8080 is the file port");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "0", "admin-host", " ")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-host: must not be empty");
+    }
+
+    @Test
     void everyKeyHasADefault() {
         ServerConfig config = ServerConfig.from(Map.of());
         assertThat(config.host()).isEqualTo("127.0.0.1");
