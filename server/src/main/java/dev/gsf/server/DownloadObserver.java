@@ -22,8 +22,15 @@ public interface DownloadObserver {
     default void firstBytes(Algorithm algorithm, long nanos) {
     }
 
-    /** The download ended, {@code nanos} after its request arrived, with {@code bytes} body bytes sent. */
-    default void ended(Algorithm algorithm, Outcome outcome, long bytes, long nanos) {
+    /**
+     * The kernel took {@code bytes} more body bytes of a download: told as a download ends, and for downloads in
+     * progress when {@link FileServer#reportDownloadProgress()} asks, so that long downloads count as they go.
+     */
+    default void sent(Algorithm algorithm, long bytes) {
+    }
+
+    /** The download ended, {@code nanos} after its request arrived. */
+    default void ended(Algorithm algorithm, Outcome outcome, long nanos) {
     }
 
     /** A request was answered 503: the download queue was full. */

@@ -42,6 +42,13 @@ final class DownloadTracker {
         observer.rejected();
     }
 
+    /** Tells the observer the bytes each download in progress has sent since it was last told. */
+    void reportProgress() {
+        for (Tracked t : inProgress) {
+            t.report(t.download.bytesSent());
+        }
+    }
+
     /** The downloads in progress now, oldest first. */
     List<ActiveDownload> inProgress() {
         long now = System.nanoTime();
@@ -62,6 +69,7 @@ final class DownloadTracker {
         private long lookedAt;
         private long lookedBytes;
         private double rate;
+        private long reported; // bytes told to the observer (guarded by this)
 
         private Tracked(long received, String client, String path, ByteRange range, Algorithm algorithm,
                         Download.Listener then) {
@@ -90,9 +98,18 @@ final class DownloadTracker {
 
         @Override
         public void ended(Outcome outcome, long bytesSent, Throwable cause) {
+            report(bytesSent);
             inProgress.remove(this);
-            observer.ended(algorithm, outcome, bytesSent, System.nanoTime() - received);
+            observer.ended(algorithm, outcome, System.nanoTime() - received);
             then.ended(outcome, bytesSent, cause);
+        }
+
+        /** Tells the observer the bytes sent since the last report; {@code bytesSent} never decreases. */
+        private synchronized void report(long bytesSent) {
+            if (bytesSent > reported) {
+                observer.sent(algorithm, bytesSent - reported);
+                reported = bytesSent;
+            }
         }
 
         private synchronized ActiveDownload view(long now) {

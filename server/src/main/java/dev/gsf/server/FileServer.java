@@ -166,6 +166,14 @@ public final class FileServer implements AutoCloseable {
         return downloads.inProgress();
     }
 
+    /**
+     * Counts the bytes that downloads in progress have sent so far into {@code gsf_sent_bytes_total} (a download's
+     * bytes are otherwise counted when it ends). Called before metrics are read; any thread.
+     */
+    public void reportDownloadProgress() {
+        downloads.reportProgress();
+    }
+
     /** Files held open now by the open-file cache and by downloads. */
     public int openFiles() {
         return openFiles.openCount();

@@ -40,6 +40,7 @@ public final class ServerMetrics implements DownloadObserver {
             60, 120, 300, 600, 1800};
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
+    private volatile FileServer server; // set by bind
     private final Counter started = Counter.builder().name("gsf_downloads_started")
             .help("downloads handed to an algorithm").labelNames(ALGORITHM).register(registry);
     private final Counter ended = Counter.builder().name("gsf_downloads_ended")
@@ -83,6 +84,7 @@ public final class ServerMetrics implements DownloadObserver {
 
     /** Adds the gauges read from {@code server} when scraped, and the JVM's and process's metrics. */
     void bind(FileServer server) {
+        this.server = server;
         perAlgorithm("gsf_downloads_in_progress", "downloads that had their first turn and have not ended",
                 server, AlgorithmStats.Snapshot::inProgress);
         perAlgorithm("gsf_downloads_waiting", "downloads admitted, waiting for a first turn (the queue)",
@@ -114,6 +116,7 @@ public final class ServerMetrics implements DownloadObserver {
 
     /** Writes every metric in the Prometheus text format (version 0.0.4). */
     void write(OutputStream out) throws IOException {
+        server.reportDownloadProgress();
         PrometheusTextFormatWriter.create().write(out, registry.scrape());
     }
 
@@ -132,9 +135,13 @@ public final class ServerMetrics implements DownloadObserver {
     }
 
     @Override
-    public void ended(Algorithm algorithm, Outcome outcome, long bytes, long nanos) {
-        endedBy.get(algorithm).get(outcome).inc();
+    public void sent(Algorithm algorithm, long bytes) {
         sentBy.get(algorithm).inc(bytes);
+    }
+
+    @Override
+    public void ended(Algorithm algorithm, Outcome outcome, long nanos) {
+        endedBy.get(algorithm).get(outcome).inc();
         durationBy.get(algorithm).observe(nanos / 1e9);
     }
 
@@ -154,6 +161,7 @@ public final class ServerMetrics implements DownloadObserver {
     }
 
     long sentBytes(Algorithm algorithm) {
+        server.reportDownloadProgress();
         return (long) sentBy.get(algorithm).get();
     }
 
