@@ -189,8 +189,8 @@ class AdminListenerTest {
                 assertThat(sample(m, "gsf_open_files")).isEqualTo(1); // one shared descriptor for the three
                 // Bytes of downloads still in progress count too, not only once a download ends.
                 assertThat(sample(m, "gsf_sent_bytes_total" + a)).isPositive();
-                assertThat(sample(m, "gsf_downloads_ended_total{algorithm=\"" + algorithm + "\",outcome=\"completed\"}"))
-                        .isZero();
+                assertThat(sample(m, "gsf_downloads_ended_total{algorithm=\"" + algorithm
+                        + "\",outcome=\"completed\"}")).isZero();
 
                 StatusJson status = StatusJson.read(server);
                 assertThat(status.downloads()).hasSize(stalled).allSatisfy(d -> {

@@ -30,7 +30,8 @@ class ServerConfigTest {
         assertThat(ServerConfig.from(Map.of("admin-port", "0")).adminPort()).hasValue(0);
         assertThat(ServerConfig.from(Map.of("admin-port", "9100", "admin-host", "::1")).adminPort()).hasValue(9100);
         assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "metrics")))
-                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 'metrics' is not a whole number");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("admin-port: 'metrics' is not a whole number");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "70000")))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 70000 is out of range");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "8080")))

@@ -68,13 +68,14 @@ final class StatusPage {
                 ServerReady.of(server.config(), server.port()).settings());
         configuration.put("address", server.address());
         List<AlgorithmCounters> algorithms = Arrays.stream(Algorithm.values()).map(a -> new AlgorithmCounters(a,
-                metrics.startedCount(a), metrics.endedCount(a, Outcome.COMPLETED), metrics.endedCount(a, Outcome.CLIENT_GONE),
+                metrics.startedCount(a), metrics.endedCount(a, Outcome.COMPLETED),
+                metrics.endedCount(a, Outcome.CLIENT_GONE),
                 metrics.endedCount(a, Outcome.WRITE_TIMEOUT), metrics.endedCount(a, Outcome.SERVER_ERROR),
                 metrics.sentBytes(a), ServerMetrics.stat(server, a, AlgorithmStats.Snapshot::inProgress),
                 ServerMetrics.stat(server, a, AlgorithmStats.Snapshot::waiting))).toList();
         List<DownloadRow> downloads = server.downloadsInProgress().stream().map(d -> row(d, now)).toList();
-        Totals totals = new Totals(downloads.size(), server.busyWorkers(), server.workerThreads(), metrics.rejectedCount(),
-                server.openFiles(), server.connectionsOpen());
+        Totals totals = new Totals(downloads.size(), server.busyWorkers(), server.workerThreads(),
+                metrics.rejectedCount(), server.openFiles(), server.connectionsOpen());
         return new Status("gsf " + server.address(), now.truncatedTo(ChronoUnit.MILLIS).toString(),
                 server.startedAt().truncatedTo(ChronoUnit.MILLIS).toString(),
                 Duration.between(server.startedAt(), now).toSeconds(), configuration, totals, algorithms, downloads);
@@ -120,7 +121,8 @@ final class StatusPage {
         }
         page.table(List.of("client", "file", "range", "algorithm", "sent", "of", "rate", "age"), rows);
         if (s.downloads().size() > MAX_ROWS) {
-            page.paragraph((s.downloads().size() - MAX_ROWS) + " more downloads are not listed; ?format=json lists all.");
+            page.paragraph((s.downloads().size() - MAX_ROWS)
+                    + " more downloads are not listed; ?format=json lists all.");
         }
         page.heading("Configuration");
         List<List<String>> settings = new ArrayList<>();
