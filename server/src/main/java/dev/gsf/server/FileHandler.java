@@ -33,12 +33,14 @@ final class FileHandler extends HttpHandler {
     private final OpenFiles files;
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
+    private final DownloadTracker downloads;
     private final String serverHeader;
 
-    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog) {
+    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog, DownloadTracker downloads) {
         this.files = files;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
+        this.downloads = downloads;
         this.serverHeader = serverHeader(algorithm);
     }
 
@@ -49,6 +51,7 @@ final class FileHandler extends HttpHandler {
 
     @Override
     public void service(Request request, Response response) throws Exception {
+        long received = System.nanoTime(); // the start of time to first byte and of the download's duration
         setCommonHeaders(response);
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
@@ -60,7 +63,7 @@ final class FileHandler extends HttpHandler {
         String rawPath = request.getRequestURI();
         switch (files.resolve(rawPath)) {
             case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
-            case PathResolver.Found found -> serveFile(request, response, found, head);
+            case PathResolver.Found found -> serveFile(request, response, found, head, received);
         }
     }
 
@@ -70,8 +73,8 @@ final class FileHandler extends HttpHandler {
         response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
     }
 
-    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
-            throws IOException {
+    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head,
+                           long received) throws IOException {
         long fileLength = found.attributes().size();
         Validators validators = Validators.of(found.attributes());
         response.setHeader(Header.ETag, validators.etag());
@@ -114,6 +117,7 @@ final class FileHandler extends HttpHandler {
             if (admission == null) {
                 LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
                         + request.getRemoteAddr());
+                downloads.rejected();
                 response.setHeader(Header.RetryAfter, "1");
                 refuse(request, response, 503, "server busy: the download queue is full, retry later");
                 return;
@@ -137,7 +141,7 @@ final class FileHandler extends HttpHandler {
             accessLog.log(request, response.getStatus(), 0);
             return;
         }
-        startDownload(request, response, found, range, admission, file);
+        startDownload(request, response, found, range, admission, file, received);
     }
 
     /**
@@ -146,13 +150,13 @@ final class FileHandler extends HttpHandler {
      * (its file cannot be read) is answered 500 instead.
      */
     private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, OpenFile file) {
+                               Admission admission, OpenFile file, long received) {
         int status = response.getStatus();
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
         ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(response));
-        admission.start(new Download(file, range.start(), range.length(), sink,
-                (outcome, bytesSent, cause) -> {
+        DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
+                range, algorithm.kind(), (outcome, bytesSent, cause) -> {
                     if (sink.answeredServerError()) {
                         logLine.end(500, UNREADABLE_BODY.length);
                     } else {
@@ -172,7 +176,9 @@ final class FileHandler extends HttpHandler {
                         LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
                                 + " bytes: " + cause);
                     }
-                }));
+                });
+        admission.start(tracked.attach(
+                new Download(file, range.start(), range.length(), sink, tracked)));
     }
 
     /** The 500 of a download that failed before its first byte; its own headers are dropped. */

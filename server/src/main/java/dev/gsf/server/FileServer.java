@@ -1,8 +1,11 @@
 package dev.gsf.server;
 
+import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.admin.AdminListener;
+import dev.gsf.server.admin.ServerMetrics;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
@@ -11,6 +14,10 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.ConnectionProbe;
@@ -34,10 +41,14 @@ public final class FileServer implements AutoCloseable {
     private final OpenFiles openFiles;
     private final StrictHttpFilter strictHttp;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final DownloadTracker downloads;
+    private final ConnectionCount connections;
+    private final Instant startedAt = Instant.now();
+    private AdminListener admin; // set once in start(), null when admin-port is empty
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
                        SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles,
-                       StrictHttpFilter strictHttp) {
+                       StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections) {
         this.config = config;
         this.http = http;
         this.listener = listener;
@@ -46,6 +57,8 @@ public final class FileServer implements AutoCloseable {
         this.accessLog = accessLog;
         this.openFiles = openFiles;
         this.strictHttp = strictHttp;
+        this.downloads = downloads;
+        this.connections = connections;
     }
 
     /**
@@ -61,7 +74,10 @@ public final class FileServer implements AutoCloseable {
         WorkerPool workers = config.algorithm().usesWorkerPool() ? new WorkerPool(config.workers()) : null;
         SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
-        FileHandler handler = new FileHandler(files, algorithm, accessLog);
+        // Meters exist only with an admin listener to show them: without one the server keeps none.
+        ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
+        DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics);
+        FileHandler handler = new FileHandler(files, algorithm, accessLog, downloads);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -72,6 +88,8 @@ public final class FileServer implements AutoCloseable {
         listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
         // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
         listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
+        ConnectionCount connections = new ConnectionCount();
+        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
         if (config.sendBuffer() > 0) {
             // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept.
             listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
@@ -108,7 +126,17 @@ public final class FileServer implements AutoCloseable {
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(config, http, listener, workers, algorithm, accessLog, files, strictHttp);
+        FileServer server = new FileServer(config, http, listener, workers, algorithm, accessLog, files, strictHttp,
+                downloads, connections);
+        if (metrics != null) {
+            try {
+                server.admin = AdminListener.start(server, metrics);
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+        return server;
     }
 
     public ServerConfig config() {
@@ -133,6 +161,51 @@ public final class FileServer implements AutoCloseable {
     /** Workers running a turn right now. */
     public int busyWorkers() {
         return workers == null ? 0 : workers.busy();
+    }
+
+    /** Threads of the worker pool. */
+    public int workerThreads() {
+        return workers == null ? 0 : workers.getMaximumPoolSize();
+    }
+
+    /**
+     * Counters of the algorithms downloads run under now, by algorithm. Today one: the configured algorithm; a
+     * server that switches algorithms also lists those whose downloads are still running.
+     */
+    public Map<Algorithm, AlgorithmStats.Snapshot> algorithmStatsByKind() {
+        return Map.of(algorithm.kind(), algorithm.stats());
+    }
+
+    /** The downloads in progress now (those waiting for a first turn too), oldest first. */
+    public List<ActiveDownload> downloadsInProgress() {
+        return downloads.inProgress();
+    }
+
+    /**
+     * Counts the bytes that downloads in progress have sent so far into {@code gsf_sent_bytes_total} (a download's
+     * bytes are otherwise counted when it ends). Called before metrics are read; any thread.
+     */
+    public void reportDownloadProgress() {
+        downloads.reportProgress();
+    }
+
+    /** Files held open now by the open-file cache and by downloads. */
+    public int openFiles() {
+        return openFiles.openCount();
+    }
+
+    /** Client connections open on the file port. */
+    public int connectionsOpen() {
+        return connections.open();
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** The admin listener's port, empty when there is none ({@code admin-port} not set). */
+    public OptionalInt adminPort() {
+        return admin == null ? OptionalInt.empty() : OptionalInt.of(admin.port());
     }
 
     /**
@@ -186,6 +259,9 @@ public final class FileServer implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        if (admin != null) {
+            admin.close();
         }
         http.shutdownNow();
         close(algorithm, workers, accessLog);

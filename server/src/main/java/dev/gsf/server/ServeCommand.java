@@ -79,6 +79,8 @@ public final class ServeCommand implements Callable<Integer> {
             // Any other end of the JVM (SIGHUP, an error) still closes the server, at once.
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
             System.out.println(config.describe(server.address()) + " " + jvmSettings());
+            server.adminPort().ifPresent(port -> System.out.println("gsf admin on http://" + config.adminHost() + ":"
+                    + port + "  /metrics /admin/status (JMX: dev.gsf:type=Server,port=" + server.port() + ")"));
             if (handshake) {
                 System.out.println(ServerReady.of(config, server.port()).line());
             }

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -44,11 +45,13 @@ import java.util.stream.Collectors;
  * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
  *                       for the downloads after it; zero opens and looks up afresh for every request
  * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
+ * @param adminHost      address of the admin listener (metrics, status page)
+ * @param adminPort      port of the admin listener, 0 for any free port; empty: no admin listener and no metrics
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int maxDownloads, Duration writeTimeout,
                            Duration idleTimeout, int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
-                           Duration openFileCache, Duration shutdownGrace) {
+                           Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -70,7 +73,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         OPEN_FILE_CACHE("open-file-cache", "1s",
                 "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)"),
         SHUTDOWN_GRACE("shutdown-grace", "30s",
-                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)");
+                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)"),
+        ADMIN_HOST("admin-host", "127.0.0.1", "address of the admin listener"),
+        ADMIN_PORT("admin-port", "",
+                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none");
 
         public final String name;
         public final String defaultValue;
@@ -108,6 +114,17 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.SEND_BUFFER, sendBuffer, 0, 64L << 20, ByteSize.format(sendBuffer));
         require(Key.OPEN_FILE_CACHE, openFileCache, Duration.ZERO, Duration.ofHours(1));
         require(Key.SHUTDOWN_GRACE, shutdownGrace, Duration.ZERO, Duration.ofHours(1));
+        Objects.requireNonNull(adminPort, Key.ADMIN_PORT.name);
+        if (adminHost == null || adminHost.isBlank()) {
+            throw new ConfigException(Key.ADMIN_HOST.name + ": must not be empty (" + Key.ADMIN_HOST.help + ")");
+        }
+        if (adminPort.isPresent()) {
+            require(Key.ADMIN_PORT, adminPort.getAsInt(), 0, 65535, Integer.toString(adminPort.getAsInt()));
+            if (adminPort.getAsInt() != 0 && adminPort.getAsInt() == port) {
+                throw new ConfigException(Key.ADMIN_PORT.name + ": " + port + " is the file port; the admin listener"
+                        + " needs a port of its own");
+            }
+        }
     }
 
     /** The send settings this configuration gives every algorithm. */
@@ -154,7 +171,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
                 parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
                 parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
-                parse(Key.SHUTDOWN_GRACE, get, Durations::parse));
+                parse(Key.SHUTDOWN_GRACE, get, Durations::parse),
+                parse(Key.ADMIN_HOST, get, Function.identity()),
+                parse(Key.ADMIN_PORT, get, s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s))));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -191,6 +210,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 case OPEN_FILE_CACHE -> Durations.format(openFileCache);
                 case SHUTDOWN_GRACE -> Durations.format(shutdownGrace);
                 case ZERO_COPY_MIN -> ByteSize.format(zeroCopyMin);
+                case ADMIN_HOST -> adminHost;
+                case ADMIN_PORT -> adminPort.isPresent() ? Integer.toString(adminPort.getAsInt()) : "";
             });
         }
         return text;

@@ -11,6 +11,8 @@
  *       {@code ByteRange}, {@code Validators} and {@code ContentTypes}.</li>
  *   <li>{@link dev.gsf.server.WorkerPool}: the bounded pool that runs turns of SBA, EBA and ENBA.</li>
  *   <li>{@link dev.gsf.server.AccessLog}, {@link dev.gsf.server.Logging}: what the server writes down.</li>
+ *   <li>{@link dev.gsf.server.DownloadTracker}: the downloads in progress, and the {@code DownloadObserver} (the
+ *       metrics of {@code dev.gsf.server.admin}) told of each one's start, first bytes and end.</li>
  * </ul>
  *
  * <p>Threads: {@code FileHandler} runs on Grizzly's HTTP threads and never waits for a client; the commands run on
