@@ -5,6 +5,8 @@ import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.results.DownloadResult;
+import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
@@ -29,17 +31,20 @@ final class FileHandler extends HttpHandler {
     private final OpenFiles files;
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
+    private final ResultDispatcher results;
     private final String serverHeader;
 
-    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog) {
+    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog, ResultDispatcher results) {
         this.files = files;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
+        this.results = results;
         this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
     }
 
     @Override
     public void service(Request request, Response response) throws Exception {
+        long received = System.nanoTime(); // the start of time to first byte and of the download's duration
         response.setHeader(Header.Server, serverHeader);
         response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
         response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
@@ -53,12 +58,12 @@ final class FileHandler extends HttpHandler {
         String rawPath = request.getRequestURI();
         switch (files.resolve(rawPath)) {
             case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
-            case PathResolver.Found found -> serveFile(request, response, found, head);
+            case PathResolver.Found found -> serveFile(request, response, found, head, received);
         }
     }
 
-    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
-            throws IOException {
+    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head,
+                           long received) throws IOException {
         long fileLength = found.attributes().size();
         Validators validators = Validators.of(found.attributes());
         response.setHeader(Header.ETag, validators.etag());
@@ -124,11 +129,11 @@ final class FileHandler extends HttpHandler {
             accessLog.log(request, response.getStatus(), 0);
             return;
         }
-        startDownload(request, response, found, range, admission, file);
+        startDownload(request, response, found, range, admission, file, received);
     }
 
     private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, OpenFile file) throws IOException {
+                               Admission admission, OpenFile file, long received) throws IOException {
         int status = response.getStatus();
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
@@ -141,7 +146,10 @@ final class FileHandler extends HttpHandler {
             request.getContext().getConnection().terminateSilently();
             return;
         }
-        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
+        var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
+                found.attributes().size());
+        admission.start(new Download(file, range.start(), range.length(), request.getContext(), results.track(
+                received, request.getRemoteAddr(), request.getRequestURI(), status, resultRange, algorithm.kind(),
                 (outcome, bytesSent, cause) -> {
                     logLine.end(status, bytesSent);
                     if (outcome == Outcome.COMPLETED) {
@@ -158,7 +166,7 @@ final class FileHandler extends HttpHandler {
                         LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
                                 + " bytes: " + cause);
                     }
-                }));
+                })));
     }
 
     private void refuse(Request request, Response response, int status, String message) throws IOException {

@@ -2,6 +2,7 @@ package dev.gsf.server;
 
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
@@ -27,9 +28,10 @@ public final class FileServer implements AutoCloseable {
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
     private final OpenFiles openFiles;
+    private final ResultDispatcher results;
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
-                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles) {
+                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles, ResultDispatcher results) {
         this.config = config;
         this.http = http;
         this.listener = listener;
@@ -37,6 +39,7 @@ public final class FileServer implements AutoCloseable {
         this.algorithm = algorithm;
         this.accessLog = accessLog;
         this.openFiles = openFiles;
+        this.results = results;
     }
 
     /**
@@ -45,13 +48,25 @@ public final class FileServer implements AutoCloseable {
      * @throws ConfigException when the root is not a directory or the address cannot be bound
      */
     public static FileServer start(ServerConfig config) throws IOException {
+        return start(config, ResultDispatcher.QUEUE_CAPACITY);
+    }
+
+    /** {@link #start(ServerConfig)} with another results queue (tests fill a small one). */
+    static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
         config.requireRootDirectory();
         PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
         AccessLog accessLog = config.accessLog().isPresent() ? AccessLog.to(config.accessLog().get()) : AccessLog.off();
+        ResultDispatcher results;
+        try {
+            results = ResultDispatcher.start(config.resultsLog(), resultsQueue);
+        } catch (ConfigException e) {
+            accessLog.close();
+            throw e;
+        }
         WorkerPool workers = new WorkerPool(config.workers());
         SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
-        FileHandler handler = new FileHandler(files, algorithm, accessLog);
+        FileHandler handler = new FileHandler(files, algorithm, accessLog, results);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -82,17 +97,17 @@ public final class FileServer implements AutoCloseable {
         try {
             http.start();
         } catch (BindException e) {
-            close(algorithm, workers, accessLog);
+            close(algorithm, workers, accessLog, results);
             files.close();
             throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
-            close(algorithm, workers, accessLog);
+            close(algorithm, workers, accessLog, results);
             files.close();
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(config, http, listener, workers, algorithm, accessLog, files);
+        return new FileServer(config, http, listener, workers, algorithm, accessLog, files, results);
     }
 
     public ServerConfig config() {
@@ -119,16 +134,26 @@ public final class FileServer implements AutoCloseable {
         return workers.busy();
     }
 
+    /**
+     * Download results that were not recorded because the results queue was full (a result sink slow or blocked);
+     * 0 when no results log or sink is configured. Any thread.
+     */
+    public long resultsDropped() {
+        return results.dropped();
+    }
+
     @Override
     public void close() {
         http.shutdownNow();
-        close(algorithm, workers, accessLog);
+        close(algorithm, workers, accessLog, results);
         openFiles.close(); // after the downloads have ended: files they still hold close on release
     }
 
-    private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog) {
+    private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog,
+                              ResultDispatcher results) {
         algorithm.close();
         workers.stop();
+        results.close(); // after the downloads have ended: their results are delivered first
         try {
             accessLog.close();
         } catch (IOException ignored) {

@@ -42,11 +42,12 @@ import java.util.stream.Collectors;
  * @param accessLog      file for a Common Log Format line per request, empty for none
  * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
  *                       for the downloads after it; zero opens and looks up afresh for every request
+ * @param resultsLog     file for a JSON line per download (JSON Lines), empty for none
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
                            int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
-                           Duration openFileCache) {
+                           Duration openFileCache, Optional<Path> resultsLog) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -65,7 +66,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
         ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none"),
         OPEN_FILE_CACHE("open-file-cache", "1s",
-                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)");
+                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)"),
+        RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none");
 
         public final String name;
         public final String defaultValue;
@@ -87,6 +89,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         Objects.requireNonNull(root, Key.ROOT.name);
         Objects.requireNonNull(algorithm, Key.ALGORITHM.name);
         Objects.requireNonNull(accessLog, Key.ACCESS_LOG.name);
+        Objects.requireNonNull(resultsLog, Key.RESULTS_LOG.name);
         if (host == null || host.isBlank()) {
             throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
         }
@@ -144,8 +147,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.IDLE_TIMEOUT, get, Durations::parse),
                 parse(Key.SEND_BUFFER, get, ServerConfig::size),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
-                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
-                parse(Key.OPEN_FILE_CACHE, get, Durations::parse));
+                parse(Key.ACCESS_LOG, get, ServerConfig::optionalFile),
+                parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
+                parse(Key.RESULTS_LOG, get, ServerConfig::optionalFile));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -203,6 +207,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             throw new IllegalArgumentException("'" + text + "' is too large");
         }
         return (int) bytes;
+    }
+
+    private static Optional<Path> optionalFile(String s) {
+        return s.isBlank() ? Optional.empty() : Optional.of(Path.of(s));
     }
 
     private static boolean bool(String s) {

@@ -91,15 +91,18 @@ class ServerConfigTest {
         ServerConfig valid = ServerConfig.from(Map.of());
         assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(), 0,
                 valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
-                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache(),
+                valid.resultsLog()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("workers: 0 is out of range");
         assertThatThrownBy(() -> new ServerConfig(valid.root(), " ", valid.port(), valid.algorithm(), valid.workers(),
                 valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
-                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache(),
+                valid.resultsLog()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("host: must not be empty");
         assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(),
                 valid.workers(), valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(),
-                Duration.ZERO, valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+                Duration.ZERO, valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache(),
+                valid.resultsLog()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("write-timeout: must be longer than zero");
     }
 
