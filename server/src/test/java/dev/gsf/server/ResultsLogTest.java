@@ -49,7 +49,7 @@ class ResultsLogTest {
     void oneTypedLinePerDownload_whole_range_andAClientThatLeaves(Algorithm algorithm, boolean zeroCopy)
             throws Exception {
         Path log = dir.resolve("results.jsonl");
-        Instant before = Instant.now();
+        Instant before = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
         try (FileServer server = start(algorithm, ResultDispatcher.QUEUE_CAPACITY, "zero-copy",
                 Boolean.toString(zeroCopy), "results-log", log.toString())) {
             try (RawHttp http = new RawHttp(server.port())) {

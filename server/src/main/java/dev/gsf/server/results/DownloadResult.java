@@ -9,17 +9,17 @@ import java.time.Instant;
  * downloads with a body are recorded (a request the HTTP layer answered by itself, such as a 304 or a 404, is the
  * access log's business).
  *
- * @param time              when the request arrived, ISO-8601 UTC ({@link Instant#toString()}), e.g.
- *                          {@code 2026-11-22T07:01:02.345Z}
+ * @param time              when the request arrived, ISO-8601 UTC to the millisecond ({@link Instant#toString()}),
+ *                          e.g. {@code 2026-11-22T07:01:02.345Z}
  * @param client            the client's address
  * @param file              the request path, as requested (still percent-encoded)
  * @param status            200 for the whole file, 206 for a range
  * @param range             the bytes the response carries
  * @param bytes             body bytes the kernel took; {@code range.length()} when completed
  * @param outcome           how the download ended
- * @param timeToFirstByteMs request arrived to first body bytes taken by the kernel, in milliseconds; NaN (null in
- *                          JSON) when no byte was sent
- * @param durationMs        request arrived to the download's end, in milliseconds
+ * @param timeToFirstByteMs request arrived to first body bytes taken by the kernel, in milliseconds to the
+ *                          microsecond; NaN (null in JSON) when no byte was sent
+ * @param durationMs        request arrived to the download's end, in milliseconds to the microsecond
  * @param algorithm         the send algorithm the download ran under
  */
 public record DownloadResult(String time, String client, String file, int status, Range range, long bytes,

@@ -6,6 +6,7 @@ import dev.gsf.algorithms.Outcome;
 import dev.gsf.server.ConfigException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -98,7 +99,8 @@ public final class ResultDispatcher implements AutoCloseable {
         if (thread == null) {
             return listener;
         }
-        Instant arrived = Instant.now().minusNanos(System.nanoTime() - receivedNanos);
+        String arrived = Instant.now().minusNanos(System.nanoTime() - receivedNanos).truncatedTo(ChronoUnit.MILLIS)
+                .toString();
         return new Download.Listener() {
             private volatile long firstBytesNanos;
 
@@ -115,12 +117,17 @@ public final class ResultDispatcher implements AutoCloseable {
                 try {
                     listener.ended(outcome, bytesSent, cause);
                 } finally {
-                    offer(new DownloadResult(arrived.toString(), client, file, status, range, bytesSent, outcome,
-                            first == 0 ? Double.NaN : (first - receivedNanos) / 1e6, (now - receivedNanos) / 1e6,
+                    offer(new DownloadResult(arrived, client, file, status, range, bytesSent, outcome,
+                            first == 0 ? Double.NaN : millis(first - receivedNanos), millis(now - receivedNanos),
                             algorithm));
                 }
             }
         };
+    }
+
+    /** Milliseconds to the microsecond: finer would be noise, and the lines stay short. */
+    private static double millis(long nanos) {
+        return Math.round(nanos / 1e3) / 1e3;
     }
 
     /** Results dropped because the queue was full (a sink slow or blocked); any thread. */
