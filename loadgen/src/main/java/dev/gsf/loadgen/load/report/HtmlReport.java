@@ -34,8 +34,8 @@ public final class HtmlReport {
                     .chart(throughput(s));
             ServerMetrics server = s.result.serverMetrics();
             if (server != null) {
-                page.paragraph("The server's side, from " + TextReport.serverLine(server).strip()
-                                + " (a failed scrape leaves a gap), on the time axis of the throughput above.")
+                page.paragraph("The " + TextReport.serverLine(server).strip().replace("\n ", ";")
+                                + ". A failed scrape leaves a gap; the time axis is the throughput's above.")
                         .chart(serverGauges(s, server)).chart(serverMemory(s, server));
             }
             page.chart(initSpectrum(s)).chart(speeds(s));
@@ -92,7 +92,7 @@ public final class HtmlReport {
         // The last tick is at or past every sample of either side, so it is every chart's right end.
         Ticks ticks = Ticks.covering(0, end, 8);
         ticks.values().forEach(x -> chart.xTick(x, ticks.label(x)));
-        return chart;
+        return s.result.serverMetrics() == null ? chart : chart.legend(); // equal plot widths: the x axes line up
     }
 
     /** Init time against percentile, x on the usual HdrHistogram scale where 90, 99, 99.9 are equally spaced. */

@@ -113,7 +113,7 @@ public final class TextReport {
         return out.toString();
     }
 
-    /** The server's side in one line: how many scrapes, their peaks, and what failed. */
+    /** The server's side: how many scrapes, their peaks, and on a line of its own the first failure. */
     static String serverLine(ServerMetrics m) {
         StringBuilder out = new StringBuilder("server (").append(m.url()).append("): ")
                 .append(m.samples().size()).append(" scrapes, ").append(m.failures()).append(" failed");
@@ -122,7 +122,7 @@ public final class TextReport {
                 .append(", in progress ").append(peak(m, ServerSample::inProgress, 0))
                 .append(", RSS ").append(peak(m, s -> s.residentBytes() / (1 << 20), 1)).append(" MB");
         if (m.firstError() != null) {
-            out.append("; first failure: ").append(m.firstError());
+            out.append("\n  first failed scrape: ").append(m.firstError());
         }
         return out.append('\n').toString();
     }
