@@ -71,6 +71,10 @@ public final class LoadRun {
         DriverConfig config = DriverConfig.of(plan.target(), address, workload, probe.expectations(), plan.rate(),
                 plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think());
 
+        // Before the run's clock starts: building the HTTP client the first time can take seconds on a busy machine.
+        ServerScraper scraper = plan.serverMetrics() == null ? null
+                : new ServerScraper(plan.serverMetrics(), plan.interval().compareTo(SCRAPE_TIMEOUT) > 0
+                        ? plan.interval() : SCRAPE_TIMEOUT);
         Phases phases = Phases.startingNow(plan.rampUp(), plan.steady(), plan.rampDown());
         LiveCounters live = new LiveCounters();
         ErrorLog errorLog = new ErrorLog(log);
@@ -82,12 +86,9 @@ public final class LoadRun {
         long period = plan.interval().toNanos();
         ticker.scheduleAtFixedRate(sampler::sample, period, period, TimeUnit.NANOSECONDS);
         // Its own thread: a slow /metrics must not delay the client's samples.
-        ServerScraper scraper = plan.serverMetrics() == null ? null
-                : new ServerScraper(plan.serverMetrics(), phases, plan.interval().compareTo(SCRAPE_TIMEOUT) > 0
-                        ? plan.interval() : SCRAPE_TIMEOUT);
         ScheduledExecutorService scrapes = scraper == null ? null : daemonScheduler("gsf-load-scraper");
         if (scraper != null) {
-            scrapes.scheduleAtFixedRate(scraper::scrape, 0, period, TimeUnit.NANOSECONDS);
+            scrapes.scheduleAtFixedRate(() -> scraper.scrape(phases), 0, period, TimeUnit.NANOSECONDS);
         }
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < loops.size(); i++) {
@@ -124,7 +125,7 @@ public final class LoadRun {
         sampler.sample(); // the last partial interval
         ServerMetrics serverMetrics = null;
         if (scraper != null) {
-            scraper.scrape(); // the server at the end of the run
+            scraper.scrape(phases); // the server at the end of the run
             scraper.close();
             serverMetrics = scraper.result();
             if (serverMetrics.failures() > 0) {

@@ -17,17 +17,20 @@ import java.util.List;
  */
 public final class ServerScraper implements AutoCloseable {
     private final URI url;
-    private final Phases phases;
     private final Duration timeout;
     private final HttpClient client;
     private final List<ServerSample> samples = new ArrayList<>();
     private long failures;
     private String firstError;
 
-    /** @param timeout the longest one scrape may take, connecting included */
-    public ServerScraper(URI url, Phases phases, Duration timeout) {
+    /**
+     * Builds the HTTP client, which takes a while the first time in a JVM (it loads the default TLS context): make
+     * the scraper before the run's clock starts.
+     *
+     * @param timeout the longest one scrape may take, connecting included
+     */
+    public ServerScraper(URI url, Duration timeout) {
         this.url = url;
-        this.phases = phases;
         this.timeout = timeout;
         this.client = HttpClient.newBuilder().connectTimeout(timeout).version(HttpClient.Version.HTTP_1_1).build();
     }
@@ -48,8 +51,8 @@ public final class ServerScraper implements AutoCloseable {
         return uri;
     }
 
-    /** One scrape; a failure becomes a sample with its reason. */
-    public void scrape() {
+    /** One scrape, timed on the run's clock; a failure becomes a sample with its reason. */
+    public void scrape(Phases phases) {
         ServerSample sample;
         try {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(url).timeout(timeout)
@@ -58,7 +61,7 @@ public final class ServerScraper implements AutoCloseable {
                 throw new IOException("HTTP status " + response.statusCode());
             }
             List<PrometheusText.Sample> exposition = PrometheusText.parse(response.body());
-            sample = new ServerSample(now(), PrometheusText.sum(exposition, "gsf_workers_busy"),
+            sample = new ServerSample(seconds(phases), PrometheusText.sum(exposition, "gsf_workers_busy"),
                     PrometheusText.sum(exposition, "gsf_downloads_waiting"),
                     PrometheusText.sum(exposition, "gsf_downloads_in_progress"),
                     PrometheusText.sum(exposition, "process_resident_memory_bytes"), null);
@@ -67,7 +70,7 @@ public final class ServerScraper implements AutoCloseable {
             return;
         } catch (IOException | IllegalArgumentException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            sample = new ServerSample(now(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, why);
+            sample = new ServerSample(seconds(phases), Double.NaN, Double.NaN, Double.NaN, Double.NaN, why);
         }
         add(sample);
     }
@@ -83,7 +86,7 @@ public final class ServerScraper implements AutoCloseable {
         return new ServerMetrics(url.toString(), List.copyOf(samples), failures, firstError);
     }
 
-    private double now() {
+    private static double seconds(Phases phases) {
         return (System.nanoTime() - phases.startNanos()) / 1e9;
     }
 
