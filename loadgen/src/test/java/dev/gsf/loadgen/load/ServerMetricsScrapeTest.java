@@ -118,12 +118,18 @@ class ServerMetricsScrapeTest {
             assertThat(seen.url()).isEqualTo(metrics.url());
             List<ServerSample> ok = seen.samples().stream().filter(s -> s.error() == null).toList();
             List<ServerSample> failed = seen.samples().stream().filter(s -> s.error() != null).toList();
-            // a scrape cut off when the run ended may be served but not recorded; none is recorded twice
-            assertThat(seen.samples().size()).isBetween(metrics.scrapes.get() - 1, metrics.scrapes.get());
+            // On a busy machine a scrape may also time out (1 s): a failure of its own, answered late or never.
+            long refused = failed.stream().filter(f -> f.error().equals("HTTP status 500")).count();
+            long timedOut = failed.stream().filter(f -> f.error().contains("timed out")).count();
+            assertThat(refused + timedOut).as("every failure is a 500 or a timeout: " + failed)
+                    .isEqualTo(failed.size());
+            // a scrape cut off when the run ended may be served but not recorded
+            assertThat(refused).isPositive().isBetween(metrics.refused.get() - 1L, (long) metrics.refused.get());
+            assertThat((long) seen.samples().size())
+                    .isBetween(metrics.scrapes.get() - 1L, metrics.scrapes.get() + timedOut);
             assertThat(ok.size()).as("a scrape per 200 ms of a 2.6 s run, 3 in 4 answered").isGreaterThanOrEqualTo(4);
-            assertThat(seen.failures()).isEqualTo(failed.size()).isPositive()
-                    .isBetween(metrics.refused.get() - 1L, (long) metrics.refused.get());
-            assertThat(seen.firstError()).isEqualTo("HTTP status 500");
+            assertThat(seen.failures()).isEqualTo(failed.size());
+            assertThat(seen.firstError()).isEqualTo(failed.getFirst().error());
             assertThat(failed).allSatisfy(s -> {
                 assertThat(s.workersBusy()).isNaN();
                 assertThat(s.residentBytes()).isNaN();
@@ -144,7 +150,7 @@ class ServerMetricsScrapeTest {
             assertThat(run.out()).containsPattern("server \\(" + Pattern.quote(metrics.url()) + "\\): "
                     + seen.samples().size() + " scrapes, " + seen.failures() + " failed; peak busy workers "
                     + busy.getLast().intValue() + ",");
-            assertThat(run.log()).contains("scrapes of " + metrics.url() + " failed, first: HTTP status 500");
+            assertThat(run.log()).contains("scrapes of " + metrics.url() + " failed, first: " + seen.firstError());
 
             String html = Files.readString(out.resolve("report.html"));
             String gauges = svg(html, "Server: busy workers, downloads waiting (queue) and in progress");
