@@ -35,6 +35,7 @@ public final class LineChart implements Chart {
     private String bandLabel;
     private double reference = Double.NaN;
     private String referenceLabel;
+    private boolean legendAlways;
 
     private LineChart(String title, String xLabel, String yUnit, List<String> categories) {
         this.title = title;
@@ -83,6 +84,15 @@ public final class LineChart implements Chart {
         return this;
     }
 
+    /**
+     * Draws the legend even for a single line. The legend takes width from the plot, so charts stacked on one x axis
+     * (the same run's time) line up only when all of them have one.
+     */
+    public LineChart legend() {
+        legendAlways = true;
+        return this;
+    }
+
     public LineChart reference(double y, String label) {
         reference = y;
         referenceLabel = label;
@@ -91,7 +101,7 @@ public final class LineChart implements Chart {
 
     @Override
     public String svg() {
-        boolean legend = series.size() > 1;
+        boolean legend = series.size() > 1 || legendAlways;
         int right = legend ? 160 : 24;
         double plotWidth = Svg.WIDTH - LEFT - right;
         double plotHeight = HEIGHT - TOP - BOTTOM;

@@ -5,6 +5,8 @@ import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.results.DownloadResult;
+import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
@@ -34,13 +36,16 @@ final class FileHandler extends HttpHandler {
     private final SendAlgorithm algorithm;
     private final AccessLog accessLog;
     private final DownloadTracker downloads;
+    private final ResultDispatcher results;
     private final String serverHeader;
 
-    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog, DownloadTracker downloads) {
+    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog, DownloadTracker downloads,
+                ResultDispatcher results) {
         this.files = files;
         this.algorithm = algorithm;
         this.accessLog = accessLog;
         this.downloads = downloads;
+        this.results = results;
         this.serverHeader = serverHeader(algorithm);
     }
 
@@ -155,8 +160,10 @@ final class FileHandler extends HttpHandler {
         AccessLog.Line logLine = accessLog.begin(request);
         response.suspend();
         ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(response));
-        DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
-                range, algorithm.kind(), (outcome, bytesSent, cause) -> {
+        var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
+                found.attributes().size());
+        Download.Listener recorded = results.track(received, request.getRemoteAddr(), request.getRequestURI(),
+                status, resultRange, algorithm.kind(), (outcome, bytesSent, cause) -> {
                     if (sink.answeredServerError()) {
                         logLine.end(500, UNREADABLE_BODY.length);
                     } else {
@@ -177,6 +184,8 @@ final class FileHandler extends HttpHandler {
                                 + " bytes: " + cause);
                     }
                 });
+        DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
+                range, algorithm.kind(), recorded);
         admission.start(tracked.attach(
                 new Download(file, range.start(), range.length(), sink, tracked)));
     }

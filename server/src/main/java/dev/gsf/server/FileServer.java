@@ -6,6 +6,7 @@ import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
 import dev.gsf.server.admin.AdminListener;
 import dev.gsf.server.admin.ServerMetrics;
+import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
@@ -44,11 +45,13 @@ public final class FileServer implements AutoCloseable {
     private final DownloadTracker downloads;
     private final ConnectionCount connections;
     private final Instant startedAt = Instant.now();
+    private final ResultDispatcher results;
     private AdminListener admin; // set once in start(), null when admin-port is empty
 
     private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
                        SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles,
-                       StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections) {
+                       StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections,
+                       ResultDispatcher results) {
         this.config = config;
         this.http = http;
         this.listener = listener;
@@ -59,6 +62,7 @@ public final class FileServer implements AutoCloseable {
         this.strictHttp = strictHttp;
         this.downloads = downloads;
         this.connections = connections;
+        this.results = results;
     }
 
     /**
@@ -67,9 +71,21 @@ public final class FileServer implements AutoCloseable {
      * @throws ConfigException when the root is not a directory or the address cannot be bound
      */
     public static FileServer start(ServerConfig config) throws IOException {
+        return start(config, ResultDispatcher.QUEUE_CAPACITY);
+    }
+
+    /** {@link #start(ServerConfig)} with another results queue (tests fill a small one). */
+    static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
         config.requireRootDirectory();
         PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
         AccessLog accessLog = config.accessLog().isPresent() ? AccessLog.to(config.accessLog().get()) : AccessLog.off();
+        ResultDispatcher results;
+        try {
+            results = ResultDispatcher.start(config.resultsLog(), resultsQueue);
+        } catch (ConfigException e) {
+            accessLog.close();
+            throw e;
+        }
         // VTA runs no turn on the pool: it gets none rather than idle prestarted threads.
         WorkerPool workers = config.algorithm().usesWorkerPool() ? new WorkerPool(config.workers()) : null;
         SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
@@ -77,7 +93,7 @@ public final class FileServer implements AutoCloseable {
         // Meters exist only with an admin listener to show them: without one the server keeps none.
         ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
         DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics);
-        FileHandler handler = new FileHandler(files, algorithm, accessLog, downloads);
+        FileHandler handler = new FileHandler(files, algorithm, accessLog, downloads, results);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -116,18 +132,18 @@ public final class FileServer implements AutoCloseable {
         try {
             http.start();
         } catch (BindException e) {
-            close(algorithm, workers, accessLog);
+            close(algorithm, workers, accessLog, results);
             files.close();
             throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
-            close(algorithm, workers, accessLog);
+            close(algorithm, workers, accessLog, results);
             files.close();
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
         FileServer server = new FileServer(config, http, listener, workers, algorithm, accessLog, files, strictHttp,
-                downloads, connections);
+                downloads, connections, results);
         if (metrics != null) {
             try {
                 server.admin = AdminListener.start(server, metrics);
@@ -161,6 +177,14 @@ public final class FileServer implements AutoCloseable {
     /** Workers running a turn right now. */
     public int busyWorkers() {
         return workers == null ? 0 : workers.busy();
+    }
+
+    /**
+     * Download results that were not recorded because the results queue was full (a result sink slow or blocked);
+     * 0 when no results log or sink is configured. Any thread.
+     */
+    public long resultsDropped() {
+        return results.dropped();
     }
 
     /** Threads of the worker pool. */
@@ -264,15 +288,17 @@ public final class FileServer implements AutoCloseable {
             admin.close();
         }
         http.shutdownNow();
-        close(algorithm, workers, accessLog);
+        close(algorithm, workers, accessLog, results);
         openFiles.close(); // after the downloads have ended: files they still hold close on release
     }
 
-    private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog) {
+    private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog,
+                              ResultDispatcher results) {
         algorithm.close();
         if (workers != null) {
             workers.stop();
         }
+        results.close(); // after the downloads have ended: their results are delivered first
         try {
             accessLog.close();
         } catch (IOException ignored) {

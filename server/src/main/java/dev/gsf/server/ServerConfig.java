@@ -47,11 +47,13 @@ import java.util.stream.Collectors;
  * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
  * @param adminHost      address of the admin listener (metrics, status page)
  * @param adminPort      port of the admin listener, 0 for any free port; empty: no admin listener and no metrics
+ * @param resultsLog     file for a JSON line per download (JSON Lines), empty for none
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int maxDownloads, Duration writeTimeout,
                            Duration idleTimeout, int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
-                           Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort) {
+                           Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
+                           Optional<Path> resultsLog) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -76,7 +78,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)"),
         ADMIN_HOST("admin-host", "127.0.0.1", "address of the admin listener"),
         ADMIN_PORT("admin-port", "",
-                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none");
+                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none"),
+        RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none");
 
         public final String name;
         public final String defaultValue;
@@ -98,6 +101,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         Objects.requireNonNull(root, Key.ROOT.name);
         Objects.requireNonNull(algorithm, Key.ALGORITHM.name);
         Objects.requireNonNull(accessLog, Key.ACCESS_LOG.name);
+        Objects.requireNonNull(resultsLog, Key.RESULTS_LOG.name);
         if (host == null || host.isBlank()) {
             throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
         }
@@ -169,11 +173,12 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.IDLE_TIMEOUT, get, Durations::parse),
                 parse(Key.SEND_BUFFER, get, ServerConfig::size),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
-                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
+                parse(Key.ACCESS_LOG, get, ServerConfig::optionalFile),
                 parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
                 parse(Key.SHUTDOWN_GRACE, get, Durations::parse),
                 parse(Key.ADMIN_HOST, get, Function.identity()),
-                parse(Key.ADMIN_PORT, get, s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s))));
+                parse(Key.ADMIN_PORT, get, s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s))),
+                parse(Key.RESULTS_LOG, get, ServerConfig::optionalFile));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -212,6 +217,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 case ZERO_COPY_MIN -> ByteSize.format(zeroCopyMin);
                 case ADMIN_HOST -> adminHost;
                 case ADMIN_PORT -> adminPort.isPresent() ? Integer.toString(adminPort.getAsInt()) : "";
+                case RESULTS_LOG -> resultsLog.map(Path::toString).orElse("");
             });
         }
         return text;
@@ -265,6 +271,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             throw new IllegalArgumentException("'" + text + "' is too large");
         }
         return (int) bytes;
+    }
+
+    private static Optional<Path> optionalFile(String s) {
+        return s.isBlank() ? Optional.empty() : Optional.of(Path.of(s));
     }
 
     private static boolean bool(String s) {

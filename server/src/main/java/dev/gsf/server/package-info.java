@@ -10,7 +10,8 @@
  *       it decides status and headers and hands the body to the send algorithm. Helped by {@code PathResolver},
  *       {@code ByteRange}, {@code Validators} and {@code ContentTypes}.</li>
  *   <li>{@link dev.gsf.server.WorkerPool}: the bounded pool that runs turns of SBA, EBA and ENBA.</li>
- *   <li>{@link dev.gsf.server.AccessLog}, {@link dev.gsf.server.Logging}: what the server writes down.</li>
+ *   <li>{@link dev.gsf.server.AccessLog}, {@link dev.gsf.server.Logging}: what the server writes down; the results
+ *       log and result sinks are in {@link dev.gsf.server.results}.</li>
  *   <li>{@link dev.gsf.server.DownloadTracker}: the downloads in progress, and the {@code DownloadObserver} (the
  *       metrics of {@code dev.gsf.server.admin}) told of each one's start, first bytes and end.</li>
  * </ul>

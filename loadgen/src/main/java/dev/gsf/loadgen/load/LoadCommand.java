@@ -4,6 +4,7 @@ import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.driver.Throttle;
+import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.IOException;
@@ -112,6 +113,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "directory for summary.txt, summary.json and report.html (default: results/load-<time>; 'none' for none)")
     String out;
 
+    @Option(names = "--server-metrics", paramLabel = "URL",
+            description = "scrape this Prometheus /metrics every interval (busy workers, queue, downloads in progress,"
+                    + " RSS) and chart it beside the throughput, e.g. http://127.0.0.1:9090/metrics")
+    String serverMetrics;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
@@ -178,7 +184,8 @@ public final class LoadCommand implements Callable<Integer> {
                 option("--ramp-up", () -> Durations.parse(rampUp)), option("--steady", () -> Durations.parse(steady)),
                 option("--ramp-down", () -> Durations.parse(rampDown)),
                 option("--timeout", () -> Durations.parse(timeout)),
-                option("--interval", () -> Durations.parse(interval)), loops, criteria(), outDir(), seed, runs);
+                option("--interval", () -> Durations.parse(interval)), loops, criteria(), outDir(), seed, runs,
+                serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)));
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }
