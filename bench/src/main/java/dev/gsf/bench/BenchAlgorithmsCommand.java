@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,6 +55,10 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk if installed)")
     Client client = Client.auto;
+
+    @Option(names = "--server-option", paramLabel = "KEY=VALUE",
+            description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K (repeatable)")
+    Map<String, String> serverOptions = new LinkedHashMap<>();
 
     @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
     Path root;
@@ -110,6 +116,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 if (chunk != null) {
                     args.addAll(List.of("--chunk", chunk));
                 }
+                serverOptions.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
                 servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
                         + (v.zeroCopy() ? "" : "-copy") + ".log")));
             }

@@ -47,7 +47,7 @@ public final class ServerProcess implements Peer {
             throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Xmx2g");
+        command.addAll(serveJvmOptions());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
@@ -86,6 +86,20 @@ public final class ServerProcess implements Peer {
         // Keep draining its output to the log so that the child never blocks on a full pipe.
         Thread.ofPlatform().daemon().name("server-log").start(() -> drain(out, writer));
         return new ServerProcess(name, process, ready);
+    }
+
+    /**
+     * The JVM options {@code ./gsf serve} runs with (the checkout's serve.jvm-options, one per line, # comments), so
+     * that benchmarks measure the server as users start it; none when not run through ./gsf.
+     */
+    static List<String> serveJvmOptions() throws IOException {
+        String home = System.getProperty("gsf.home");
+        Path file = home == null ? null : Path.of(home, "serve.jvm-options");
+        if (file == null || !Files.exists(file)) {
+            return List.of();
+        }
+        return Files.readAllLines(file).stream().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     }
 
     private static void drain(BufferedReader out, java.io.BufferedWriter writer) {
