@@ -10,6 +10,7 @@ import dev.gsf.loadgen.load.metrics.ServerSample;
 import dev.gsf.report.Json;
 import dev.gsf.report.Numbers;
 import dev.gsf.server.FileServer;
+import dev.gsf.server.ServerConfig;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -166,6 +168,32 @@ class ServerMetricsScrapeTest {
             assertThat(ticks).as("the same time axis as the throughput: every tick at the same place")
                     .isEqualTo(xTicks(svg(html, "Throughput over time"))).isEqualTo(xTicks(rss)).hasSizeGreaterThan(2);
             assertThat(ticks.getFirst()).as("from the run's start").endsWith("@0.0");
+        }
+    }
+
+    @Test
+    void theRealServersAdminMetricsAreScrapedDuringARun(@TempDir Path out) throws Exception {
+        ServerConfig config = ServerConfig.from(Map.of("root", root.toString(), "port", "0", "algorithm", "ENBA",
+                "admin-port", "0"));
+        try (FileServer server = FileServer.start(config)) {
+            String url = "http://127.0.0.1:" + server.adminPort().orElseThrow() + "/metrics";
+            var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "4",
+                    "--rate", "256KB/s", "--ramp-up", "200ms", "--steady", "2s", "--ramp-down", "200ms",
+                    "--interval", "250ms", "--server-metrics", url);
+
+            assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+            ServerMetrics seen = Json.read(run.run().required("serverMetrics").toString(), ServerMetrics.class);
+            List<ServerSample> ok = seen.samples().stream().filter(s -> s.error() == null).toList();
+            // On a busy machine a scrape may time out (the first one builds the JVM meters); nothing else may fail.
+            assertThat(seen.samples()).filteredOn(s -> s.error() != null)
+                    .allSatisfy(s -> assertThat(s.error()).contains("timed out"));
+            assertThat(ok).hasSizeGreaterThanOrEqualTo(3).allSatisfy(s -> {
+                assertThat(s.residentBytes()).as("process_resident_memory_bytes").isGreaterThan(16.0 * MB);
+                assertThat(s.workersBusy()).isBetween(0.0, 50.0);
+                assertThat(s.waiting()).isGreaterThanOrEqualTo(0.0);
+            });
+            // four throttled clients keep downloads in progress through the steady state
+            assertThat(ok).anySatisfy(s -> assertThat(s.inProgress()).isPositive());
         }
     }
 
