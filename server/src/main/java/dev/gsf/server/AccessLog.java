@@ -10,16 +10,22 @@ import java.nio.file.StandardOpenOption;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
  * One Common Log Format line per request: {@code host - - [time] "request line" status bytes}. The bytes are the
  * body bytes actually sent, so an aborted download shows how far it got. Lines are buffered and flushed every second.
+ *
+ * <p>A log may be {@linkplain #share() shared} (generations of a reloaded server that write to the same file share one
+ * writer, so their lines never interleave mid-line); each user closes it once and the last close really closes it.
  */
 abstract sealed class AccessLog implements Closeable permits AccessLog.Off, AccessLog.ToFile {
+    private final AtomicInteger users = new AtomicInteger(1);
 
     /** The part of a line known when the request arrives; the request object may be recycled before the end. */
     interface Line {
@@ -34,14 +40,32 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
         return new ToFile(file);
     }
 
+    /** The log the {@code access-log} key asks for: none, or the file, opened for appending. */
+    static AccessLog of(Optional<Path> file) throws IOException {
+        return file.isPresent() ? to(file.get()) : off();
+    }
+
+    /** This log for one more user, who closes it once like the first. */
+    final AccessLog share() {
+        users.incrementAndGet();
+        return this;
+    }
+
     abstract Line begin(Request request);
 
     final void log(Request request, int status, long bytes) {
         begin(request).end(status, bytes);
     }
 
+    /** Ends this user's share; the last one closes the file. */
     @Override
-    public void close() throws IOException {
+    public final void close() throws IOException {
+        if (users.decrementAndGet() == 0) {
+            closeFile();
+        }
+    }
+
+    void closeFile() throws IOException {
     }
 
     static final class Off extends AccessLog {
@@ -93,7 +117,7 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
         }
 
         @Override
-        public synchronized void close() throws IOException {
+        synchronized void closeFile() throws IOException {
             flusher.shutdownNow();
             out.close();
         }

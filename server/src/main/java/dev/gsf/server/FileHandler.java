@@ -4,7 +4,6 @@ import dev.gsf.algorithms.Admission;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
@@ -27,38 +26,53 @@ final class FileHandler extends HttpHandler {
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
 
     private final OpenFiles files;
-    private final SendAlgorithm algorithm;
-    private final AccessLog accessLog;
-    private final String serverHeader;
+    private final Generations generations;
 
-    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog) {
+    FileHandler(OpenFiles files, Generations generations) {
         this.files = files;
-        this.algorithm = algorithm;
-        this.accessLog = accessLog;
-        this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
+        this.generations = generations;
     }
 
+    /** Runs the request under the current generation, held until the response, download included, has ended. */
     @Override
     public void service(Request request, Response response) throws Exception {
-        response.setHeader(Header.Server, serverHeader);
+        Generation generation = generations.acquire();
+        boolean downloading = false;
+        try {
+            downloading = serve(generation, request, response);
+        } finally {
+            if (!downloading) {
+                generation.release();
+            }
+        }
+    }
+
+    /** Answers the request; true when a download was started, which releases the generation when it ends. */
+    private boolean serve(Generation generation, Request request, Response response) throws IOException {
+        response.setHeader(Header.Server, generation.serverHeader);
         response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
-        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
+        response.setHeader(ALGORITHM_HEADER, generation.algorithm.kind().name());
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
             response.setHeader(Header.Allow, "GET, HEAD");
-            refuse(request, response, 405, "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
-            return;
+            refuse(generation, request, response, 405,
+                    "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
+            return false;
         }
         String rawPath = request.getRequestURI();
-        switch (files.resolve(rawPath)) {
-            case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
-            case PathResolver.Found found -> serveFile(request, response, found, head);
-        }
+        return switch (files.resolve(rawPath)) {
+            case PathResolver.Refused refused -> {
+                refuse(generation, request, response, refused.status(), refused.message());
+                yield false;
+            }
+            case PathResolver.Found found -> serveFile(generation, request, response, found, head);
+        };
     }
 
-    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head)
-            throws IOException {
+    private boolean serveFile(Generation generation, Request request, Response response, PathResolver.Found found,
+                              boolean head) throws IOException {
+        AccessLog accessLog = generation.accessLog;
         long fileLength = found.attributes().size();
         Validators validators = Validators.of(found.attributes());
         response.setHeader(Header.ETag, validators.etag());
@@ -70,11 +84,11 @@ final class FileHandler extends HttpHandler {
             case NOT_MODIFIED -> {
                 response.setStatus(304);
                 accessLog.log(request, 304, 0);
-                return;
+                return false;
             }
             case FAILED -> {
-                refuse(request, response, 412, "precondition failed");
-                return;
+                refuse(generation, request, response, 412, "precondition failed");
+                return false;
             }
             case PROCEED -> {
             }
@@ -90,28 +104,28 @@ final class FileHandler extends HttpHandler {
         };
         if (range == null) {
             response.setHeader(Header.ContentRange, "bytes */" + fileLength);
-            refuse(request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
-            return;
+            refuse(generation, request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
+            return false;
         }
         boolean hasBody = !head && range.length() > 0;
         Admission admission = null;
         OpenFile file = null;
         if (hasBody) {
-            admission = algorithm.admit();
+            admission = generation.algorithm.admit();
             if (admission == null) {
                 LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
                         + request.getRemoteAddr());
                 response.setHeader(Header.RetryAfter, "1");
-                refuse(request, response, 503, "server busy: the download queue is full, retry later");
-                return;
+                refuse(generation, request, response, 503, "server busy: the download queue is full, retry later");
+                return false;
             }
             try {
                 file = files.open(found);
             } catch (IOException | SecurityException e) {
                 admission.cancel();
                 LOG.log(Level.WARNING, "cannot open " + found.file(), e);
-                refuse(request, response, 500, "cannot open the file");
-                return;
+                refuse(generation, request, response, 500, "cannot open the file");
+                return false;
             }
         }
         if (wanted instanceof ByteRange.Partial) {
@@ -122,15 +136,16 @@ final class FileHandler extends HttpHandler {
         response.setContentLengthLong(range.length());
         if (!hasBody) {
             accessLog.log(request, response.getStatus(), 0);
-            return;
+            return false;
         }
-        startDownload(request, response, found, range, admission, file);
+        return startDownload(generation, request, response, found, range, admission, file);
     }
 
-    private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, OpenFile file) throws IOException {
+    /** True when the download was handed to the algorithm; it releases the generation when it ends. */
+    private boolean startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
+                                  ByteRange range, Admission admission, OpenFile file) throws IOException {
         int status = response.getStatus();
-        AccessLog.Line logLine = accessLog.begin(request);
+        AccessLog.Line logLine = generation.accessLog.begin(request);
         response.suspend();
         try {
             response.flush(); // commit the headers; the body follows on the same write queue
@@ -139,11 +154,12 @@ final class FileHandler extends HttpHandler {
             file.release();
             admission.cancel();
             request.getContext().getConnection().terminateSilently();
-            return;
+            return false;
         }
         admission.start(new Download(file, range.start(), range.length(), request.getContext(),
                 (outcome, bytesSent, cause) -> {
                     logLine.end(status, bytesSent);
+                    generation.release(); // last use of it: a retired generation may close from here on
                     if (outcome == Outcome.COMPLETED) {
                         response.resume();
                     } else if (cause instanceof CancellationException) {
@@ -159,9 +175,11 @@ final class FileHandler extends HttpHandler {
                                 + " bytes: " + cause);
                     }
                 }));
+        return true;
     }
 
-    private void refuse(Request request, Response response, int status, String message) throws IOException {
+    private void refuse(Generation generation, Request request, Response response, int status, String message)
+            throws IOException {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
         byte[] body = (status + " " + message + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -169,6 +187,6 @@ final class FileHandler extends HttpHandler {
         if (!Method.HEAD.equals(request.getMethod())) {
             response.getOutputStream().write(body);
         }
-        accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
+        generation.accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
     }
 }

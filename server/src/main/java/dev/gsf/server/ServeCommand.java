@@ -80,6 +80,7 @@ public final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
             }, "gsf-shutdown"));
             System.out.println(config.describe(server.address()));
+            ReloadOnHangup.install(server, () -> ServerConfig.from(values()));
             if (handshake) {
                 System.out.println(ServerReady.of(config, server.port()).line());
             }

@@ -6,16 +6,20 @@ import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import java.io.IOException;
 import java.io.Reader;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -80,6 +84,13 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         static Optional<Key> byName(String name) {
             return Arrays.stream(values()).filter(k -> k.name.equals(name)).findFirst();
         }
+
+        /** The key of a record component: {@code zeroCopy} is {@code zero-copy}. */
+        static Key of(RecordComponent component) {
+            String name = component.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+            return byName(name).orElseThrow(() -> new IllegalStateException(
+                    "record component " + component.getName() + " has no key named " + name));
+        }
     }
 
     /** Every value is checked here, so no invalid configuration can exist; the message names the key. */
@@ -106,6 +117,25 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     /** The send settings this configuration gives every algorithm. */
     public SendSettings sendSettings() {
         return new SendSettings(chunk, zeroCopy, writeTimeout, queue, maxDownloads);
+    }
+
+    /**
+     * The keys whose values differ in {@code other}. Every record component is one key, so a key added later is
+     * compared too.
+     */
+    public Set<Key> changedKeys(ServerConfig other) {
+        Set<Key> changed = EnumSet.noneOf(Key.class);
+        for (RecordComponent component : ServerConfig.class.getRecordComponents()) {
+            try {
+                Method value = component.getAccessor();
+                if (!Objects.equals(value.invoke(this), value.invoke(other))) {
+                    changed.add(Key.of(component));
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + component.getName(), e);
+            }
+        }
+        return changed;
     }
 
     /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
