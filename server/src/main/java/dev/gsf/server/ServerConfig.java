@@ -6,7 +6,6 @@ import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import java.io.IOException;
 import java.io.Reader;
-import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,35 +125,78 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     public Set<Key> changedKeys(ServerConfig other) {
         Set<Key> changed = EnumSet.noneOf(Key.class);
         for (RecordComponent component : ServerConfig.class.getRecordComponents()) {
-            try {
-                Method value = component.getAccessor();
-                if (!Objects.equals(value.invoke(this), value.invoke(other))) {
-                    changed.add(Key.of(component));
-                }
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot read " + component.getName(), e);
+            if (!Objects.equals(value(component), other.value(component))) {
+                changed.add(Key.of(component));
             }
         }
         return changed;
     }
 
+    /** Every key's value as text that {@link #from} reads back to the same value (durations to the millisecond). */
+    public Map<String, String> values() {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (RecordComponent component : ServerConfig.class.getRecordComponents()) {
+            values.put(Key.of(component).name, switch (value(component)) {
+                case Duration duration -> Durations.format(duration);
+                case Optional<?> optional -> optional.map(Object::toString).orElse("");
+                case Object other -> other.toString();
+            });
+        }
+        return values;
+    }
+
+    /**
+     * This configuration with some keys set anew, from text as in a config file (e.g. the body of an admin request);
+     * checked like any other.
+     *
+     * @throws ConfigException naming the key, for an unknown key or an invalid value
+     */
+    public ServerConfig with(Map<String, String> changes) {
+        requireKnown(changes.keySet(), "the changes");
+        Map<String, String> values = values();
+        values.putAll(changes);
+        return from(values);
+    }
+
+    private Object value(RecordComponent component) {
+        try {
+            return component.getAccessor().invoke(this);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read " + component.getName(), e);
+        }
+    }
+
     /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
     public static Map<String, String> readFile(Path file) {
-        Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
-            properties.load(reader);
+            return read(reader, file.toString());
         } catch (IOException e) {
             throw new ConfigException("config: cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Reads key values in the properties format from {@code source}, named {@code where} in messages; unknown keys
+     * are errors, so a typo cannot go unnoticed.
+     */
+    public static Map<String, String> read(Reader source, String where) throws IOException {
+        Properties properties = new Properties();
+        properties.load(source);
         Map<String, String> values = new LinkedHashMap<>();
         for (String name : properties.stringPropertyNames()) {
-            if (Key.byName(name).isEmpty()) {
-                throw new ConfigException("config: unknown key '" + name + "' in " + file + "; known keys: "
-                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
-            }
             values.put(name, properties.getProperty(name).trim());
         }
+        requireKnown(values.keySet(), where);
         return values;
+    }
+
+    private static void requireKnown(Set<String> names, String where) {
+        for (String name : names) {
+            if (Key.byName(name).isEmpty()) {
+                throw new ConfigException("config: unknown key '" + name + "' in " + where + "; known keys: "
+                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
+            }
+        }
     }
 
     /** Builds the configuration from the given key values, the defaults filling the rest. */

@@ -232,6 +232,26 @@ class LiveReconfigurationTest {
     }
 
     @Test
+    void valuesReadBackToTheSameConfiguration_andWithChangesOnlyTheKeysGiven() {
+        ServerConfig defaults = ServerConfig.from(values());
+        ServerConfig tuned = ServerConfig.from(values("algorithm", "ENBA", "chunk", "40K", "write-timeout", "1500ms",
+                "access-log", "/tmp/access.log", "open-file-cache", "0", "zero-copy", "true"));
+        assertThat(ServerConfig.from(defaults.values())).isEqualTo(defaults);
+        assertThat(ServerConfig.from(tuned.values())).isEqualTo(tuned);
+        assertThat(tuned.values()).containsEntry("chunk", "40960").containsEntry("write-timeout", "1500ms")
+                .containsEntry("access-log", "/tmp/access.log").containsEntry("algorithm", "ENBA");
+
+        ServerConfig changed = tuned.with(Map.of("algorithm", "VTA", "access-log", ""));
+        assertThat(tuned.changedKeys(changed))
+                .containsExactlyInAnyOrder(ServerConfig.Key.ALGORITHM, ServerConfig.Key.ACCESS_LOG);
+        assertThat(changed.accessLog()).isEmpty();
+        assertThatThrownBy(() -> tuned.with(Map.of("algoritm", "VTA"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("config: unknown key 'algoritm' in the changes");
+        assertThatThrownBy(() -> tuned.with(Map.of("queue", "-1"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("queue: -1 is out of range");
+    }
+
+    @Test
     void aDownloadInFlightLogsToTheAccessLogItStartedWith_andTheOldLogIsClosedAfterIt(@TempDir Path dir)
             throws IOException {
         Path before = dir.resolve("before.log");
