@@ -158,21 +158,26 @@ final class FileHandler extends HttpHandler {
         }
         admission.start(new Download(file, range.start(), range.length(), request.getContext(),
                 (outcome, bytesSent, cause) -> {
-                    logLine.end(status, bytesSent);
-                    generation.release(); // last use of it: a retired generation may close from here on
-                    if (outcome == Outcome.COMPLETED) {
-                        response.resume();
-                    } else if (cause instanceof CancellationException) {
-                        LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent
-                                + " bytes");
-                    } else if (outcome == Outcome.SERVER_ERROR) {
-                        // Expected failures (I/O) in one line; anything else is a bug: full trace.
-                        boolean expected = cause instanceof IOException;
-                        LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
-                                + " bytes: " + cause, expected ? null : cause);
-                    } else {
-                        LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
-                                + " bytes: " + cause);
+                    try {
+                        logLine.end(status, bytesSent);
+                        if (outcome == Outcome.COMPLETED) {
+                            response.resume();
+                        } else if (cause instanceof CancellationException) {
+                            LOG.info(() -> "download of " + found.file() + " stopped with the server after "
+                                    + bytesSent + " bytes");
+                        } else if (outcome == Outcome.SERVER_ERROR) {
+                            // Expected failures (I/O) in one line; anything else is a bug: full trace.
+                            boolean expected = cause instanceof IOException;
+                            LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
+                                    + " bytes: " + cause, expected ? null : cause);
+                        } else {
+                            LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after "
+                                    + bytesSent + " bytes: " + cause);
+                        }
+                    } finally {
+                        // Last: when this generation is retired, closing it interrupts its pool's workers, maybe
+                        // this very thread, which must have resumed the response by then.
+                        generation.release();
                     }
                 }));
         return true;

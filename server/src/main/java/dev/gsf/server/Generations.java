@@ -23,6 +23,8 @@ final class Generations implements AutoCloseable {
     private final List<Generation> replaced = new ArrayList<>();
     /** The final counters of closed generations, per algorithm. Guarded by this. */
     private final Map<Algorithm, AlgorithmStats.Snapshot> ended = new EnumMap<>(Algorithm.class);
+    /** Guarded by this. */
+    private boolean closed;
 
     Generations(ServerConfig config) {
         current = Generation.create(1, config, null);
@@ -53,6 +55,9 @@ final class Generations implements AutoCloseable {
      *                         current generation stays
      */
     synchronized Set<ServerConfig.Key> reconfigure(ServerConfig next) {
+        if (closed) {
+            throw new ConfigException("config: the server is stopping; nothing to reconfigure");
+        }
         Generation old = current;
         Set<ServerConfig.Key> changed = old.config.changedKeys(next);
         List<String> restartOnly = changed.stream().filter(key -> !Generation.KEYS.contains(key))
@@ -99,6 +104,7 @@ final class Generations implements AutoCloseable {
     /** Closes every generation, ending the downloads still in progress. */
     @Override
     public synchronized void close() {
+        closed = true;
         for (Generation generation : live()) {
             generation.close();
         }

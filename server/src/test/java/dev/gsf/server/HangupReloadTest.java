@@ -84,7 +84,8 @@ class HangupReloadTest {
     }
 
     /** The next line of the server's output that matches, skipping the others; fails after {@link #WAIT}. */
-    private static String awaitLine(BlockingQueue<String> output, Predicate<String> wanted) throws InterruptedException {
+    private static String awaitLine(BlockingQueue<String> output, Predicate<String> wanted)
+            throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         StringBuilder seen = new StringBuilder();
         while (true) {

@@ -149,13 +149,16 @@ class LiveReconfigurationTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (FileServer server = FileServer.start(fileThenFlags(file, flags))) {
             ReloadOnHangup reload = new ReloadOnHangup(server, () -> fileThenFlags(file, flags),
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
             Map<String, String> refusals = Map.of(
                     "algorithm=ENBA\nchunk=12\n", "chunk: 12 is out of range",
                     "algorithm=FOO\n", "algorithm: 'FOO' is not an algorithm",
                     "algorithm=ENBA\nworkrs=3\n", "config: unknown key 'workrs'",
-                    "algorithm=ENBA\nidle-timeout=5s\n", "idle-timeout: cannot change while the server runs (needs a restart)",
-                    "algorithm=ENBA\naccess-log=" + dir.resolve("no/such/dir/access.log") + "\n", "access-log: cannot open");
+                    "algorithm=ENBA\nidle-timeout=5s\n",
+                    "idle-timeout: cannot change while the server runs (needs a restart)",
+                    "algorithm=ENBA\naccess-log=" + dir.resolve("no/such/dir/access.log") + "\n",
+                    "access-log: cannot open");
             for (Map.Entry<String, String> refusal : refusals.entrySet()) {
                 Files.writeString(file, refusal.getKey());
                 err.reset();
