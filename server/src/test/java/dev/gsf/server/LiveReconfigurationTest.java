@@ -114,6 +114,58 @@ class LiveReconfigurationTest {
         }
     }
 
+    @Test
+    void reloadsInQuickSuccessionUnderLoad_cutNothing_andLeaveOnlyTheLastPoolRunning() throws Exception {
+        int reloads = 40;
+        int clients = 8;
+        Algorithm[] cycle = Algorithm.values();
+        Map<String, String> values = values("algorithm", cycle[0].name(), "workers", "4");
+        try (FileServer server = FileServer.start(ServerConfig.from(values));
+             ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            CountDownLatch done = new CountDownLatch(1);
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                results.add(pool.submit(() -> {
+                    int downloads = 0;
+                    try (RawHttp http = new RawHttp(server.port())) {
+                        while (done.getCount() > 0 && downloads < 10_000) {
+                            RawHttp.Response r = http.exchange("GET", "/1MB.bin");
+                            if (r.status() != 200 || !r.md5().equals(MD5_1MB)) {
+                                throw new AssertionError("download " + downloads + ": " + summary(r));
+                            }
+                            downloads++;
+                        }
+                    }
+                    return downloads;
+                }));
+            }
+            for (int i = 1; i <= reloads; i++) {
+                long completed = server.algorithmStats().ended(Outcome.COMPLETED);
+                server.reconfigure(ServerConfig.from(with(values, "algorithm", cycle[i % cycle.length].name(),
+                        "workers", Integer.toString(2 + i % 3))));
+                Await.until("a download to complete after reload " + i, WAIT,
+                        () -> server.algorithmStats().ended(Outcome.COMPLETED) > completed);
+            }
+            done.countDown();
+            int downloads = 0;
+            for (Future<Integer> result : results) {
+                downloads += result.get(120, TimeUnit.SECONDS);
+            }
+            Await.until("every replaced configuration closed", WAIT,
+                    () -> server.retiringGenerations() == 0 && server.algorithmStats().inProgress() == 0,
+                    server::statsByAlgorithm);
+            AlgorithmStats.Snapshot all = server.algorithmStats();
+            assertThat(all.ended(Outcome.COMPLETED)).isEqualTo(downloads);
+            assertThat(all.rejected()).isZero();
+            Algorithm last = cycle[reloads % cycle.length];
+            Await.until("only the last pool's threads", WAIT, () -> Thread.getAllStackTraces().keySet().stream()
+                    .map(Thread::getName).filter(name -> name.startsWith("gsf-worker-g"))
+                    .allMatch(name -> name.startsWith("gsf-worker-g" + (reloads + 1) + "-")));
+            assertThat(threads("gsf-worker-g" + (reloads + 1) + "-"))
+                    .isEqualTo(last == Algorithm.VTA ? 0 : 2 + reloads % 3);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aReloadChangesWorkersAndChunk_andAKeptConnectionUsesThem(Algorithm algorithm) throws IOException {
