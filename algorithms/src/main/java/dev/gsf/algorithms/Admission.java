@@ -14,7 +14,7 @@ public final class Admission {
         this.scheduler = scheduler;
     }
 
-    /** Hands the download to the algorithm. Its headers must already be committed; returns at once. */
+    /** Hands the download to the algorithm; its sink sends the response head with the first write. Returns at once. */
     public void start(Download download) {
         if (!used.compareAndSet(false, true)) {
             throw new IllegalStateException("admission already used");

@@ -25,6 +25,11 @@ public enum Algorithm {
         return description;
     }
 
+    /** Whether its turns run on the bounded worker pool (VTA gives each download a virtual thread instead). */
+    public boolean usesWorkerPool() {
+        return this != VTA;
+    }
+
     /** Parses a name case-insensitively; the message lists the allowed names. */
     public static Algorithm parse(String text) {
         try {

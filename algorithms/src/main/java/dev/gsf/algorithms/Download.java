@@ -8,19 +8,16 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.glassfish.grizzly.CompletionHandler;
-import org.glassfish.grizzly.WriteResult;
-import org.glassfish.grizzly.asyncqueue.WritableMessage;
-import org.glassfish.grizzly.filterchain.FilterChainContext;
-import org.glassfish.grizzly.memory.Buffers;
+import java.util.function.Consumer;
 
 /**
  * One download as the HTTP layer hands it to an algorithm: an open file, the bytes [offset, offset+length) to send,
- * and the connection whose response headers are already committed. The download holds the file from then on: it
- * releases it when it ends, and closes the connection too unless the outcome is {@link Outcome#COMPLETED}.
+ * and the {@link WriteSink} of its connection, whose response head goes out with the first write. The download holds
+ * the file from then on and releases it when it ends; it then tells the sink how it ended.
  *
  * <p>The writing is shared by all algorithms and lives here; an algorithm only decides which thread calls
- * {@link #writeChunkBlocking()} or {@link #writeChunkAsync}, and when. At most one write is in flight at a time.
+ * {@link #writeChunkBlocking()} or {@link #writeChunkAsync}, and when. At most one write is in flight at a time, and
+ * no buffer is held between two writes.
  */
 public final class Download {
 
@@ -36,13 +33,16 @@ public final class Download {
 
     private final OpenFile source;
     private final FileChannel file;
-    private final FilterChainContext connection;
+    private final long length;
+    private final WriteSink sink;
     private final Listener listener;
     private final AtomicBoolean ended = new AtomicBoolean();
 
     private final AtomicBoolean started = new AtomicBoolean();
     private Scheduler scheduler;
-    private ByteBuffer copyBuffer;
+    /** Whether this download holds one of the scheduler's places under max-downloads: see {@link Scheduler}. */
+    final java.util.concurrent.atomic.AtomicInteger slot = new java.util.concurrent.atomic.AtomicInteger();
+    private boolean copies;
     private long position;
     private long remaining;
     private volatile long bytesSent; // read by the sweeper thread when it ends a download
@@ -50,20 +50,21 @@ public final class Download {
     private volatile long writeSubmittedAt;
 
     /**
-     * @param file       open for reading; the download releases it when it ends
-     * @param offset     first byte to send
-     * @param length     bytes to send, at least 1
-     * @param connection the request's context on the HTTP filter; writes go below it, straight to the transport
+     * @param file   open for reading; the download releases it when it ends
+     * @param offset first byte to send
+     * @param length bytes to send, at least 1
+     * @param sink   the connection, from the HTTP layer
      */
-    public Download(OpenFile file, long offset, long length, FilterChainContext connection, Listener listener) {
+    public Download(OpenFile file, long offset, long length, WriteSink sink, Listener listener) {
         if (offset < 0 || length < 1) {
             throw new IllegalArgumentException("bad range: offset " + offset + ", length " + length);
         }
         this.source = file;
         this.file = file.channel();
         this.position = offset;
+        this.length = length;
         this.remaining = length;
-        this.connection = connection;
+        this.sink = sink;
         this.listener = listener;
     }
 
@@ -74,6 +75,14 @@ public final class Download {
 
     void attach(Scheduler scheduler) {
         this.scheduler = scheduler;
+        this.copies = !scheduler.settings.zeroCopy() || length < scheduler.settings.zeroCopyMin();
+    }
+
+    /** Ends a download that still waits for its first turn if its client has left; called by the sweeper. */
+    void endIfWaitingForNobody() {
+        if (!started.get() && sink.clientGone()) {
+            end(Outcome.CLIENT_GONE, new IOException("the client left while the download waited for a first turn"));
+        }
     }
 
     /** Called at the start of every turn; the first one takes the download out of the waiting count. */
@@ -114,19 +123,42 @@ public final class Download {
         writeChunkAsync(onWritten, this::fail);
     }
 
-    private void writeChunkAsync(Runnable onWritten, java.util.function.Consumer<Throwable> onFailed)
-            throws IOException {
-        int length = (int) Math.min(remaining, scheduler.settings.chunkSize());
-        WritableMessage chunk = nextChunk(length);
+    private void writeChunkAsync(Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
+        long chunk = Math.min(remaining, scheduler.settings.chunkSize());
+        if (copies && remaining == length) {
+            // The first write is read ahead into a buffer so that the sink can gather it with the response head:
+            // for a small file that one write is the whole response. A file that cannot be read fails here,
+            // before any byte is sent.
+            BufferPool buffers = scheduler.buffers;
+            ByteBuffer buffer = buffers.take();
+            int read;
+            try {
+                read = CopySection.read(file, position, chunk, buffer);
+            } catch (IOException e) {
+                buffers.give(buffer);
+                throw e;
+            }
+            submit(read, onWritten, onFailed, () -> buffers.give(buffer), done -> sink.write(buffer, done));
+        } else {
+            FileSection section = copies
+                    ? new CopySection(file, position, chunk, scheduler.buffers)
+                    : new SendfileSection(file, position, chunk);
+            submit(chunk, onWritten, onFailed, () -> { }, done -> sink.write(section, done));
+        }
+    }
+
+    private void submit(long bytes, Runnable onWritten, Consumer<Throwable> onFailed, Runnable afterWrite,
+                        Consumer<WriteSink.Written> write) {
         writeSubmittedAt = System.nanoTime();
-        connection.write(chunk, new CompletionHandler<WriteResult>() {
+        write.accept(new WriteSink.Written() {
             @Override
-            public void completed(WriteResult result) {
+            public void completed() {
                 writeSubmittedAt = 0;
-                position += length;
-                remaining -= length;
+                afterWrite.run();
+                position += bytes;
+                remaining -= bytes;
                 boolean first = bytesSent == 0;
-                bytesSent += length;
+                bytesSent += bytes;
                 if (first) {
                     listener.firstBytesSent();
                 }
@@ -136,42 +168,10 @@ public final class Download {
             @Override
             public void failed(Throwable cause) {
                 writeSubmittedAt = 0;
+                afterWrite.run();
                 onFailed.accept(cause);
             }
-
-            @Override
-            public void cancelled() {
-                failed(new IOException("write cancelled"));
-            }
-
-            @Override
-            public void updated(WriteResult result) {
-            }
         });
-    }
-
-    private WritableMessage nextChunk(int length) throws FileReadException {
-        if (scheduler.settings.zeroCopy()) {
-            return new FileRegion(file, position, length);
-        }
-        if (copyBuffer == null) {
-            copyBuffer = ByteBuffer.allocate(scheduler.settings.chunkSize());
-        }
-        copyBuffer.clear().limit(length);
-        try {
-            while (copyBuffer.hasRemaining()) {
-                if (file.read(copyBuffer, position + copyBuffer.position()) < 0) {
-                    throw new FileReadException("file ended before the range did (was it truncated?)", null);
-                }
-            }
-        } catch (IOException e) {
-            throw new FileReadException("cannot read file: " + e.getMessage(), e);
-        }
-        copyBuffer.flip();
-        // The buffer is reused for the next chunk, which is only made once this one has been written.
-        var message = Buffers.wrap(connection.getMemoryManager(), copyBuffer);
-        message.allowBufferDispose(false);
-        return message;
     }
 
     /** Ends the download as complete; the connection stays open for the next request. */
@@ -198,7 +198,7 @@ public final class Download {
 
     void timedOut() {
         end(Outcome.WRITE_TIMEOUT, new TimeoutException(
-                "client took no chunk for " + scheduler.settings.writeTimeout().toMillis() + " ms"));
+                "client took no whole chunk within " + scheduler.settings.writeTimeout().toMillis() + " ms"));
     }
 
     void end(Outcome outcome, Throwable cause) {
@@ -206,12 +206,7 @@ public final class Download {
             return;
         }
         source.release();
-        if (outcome != Outcome.COMPLETED) {
-            // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen
-            // with clients that reset mid-body). Terminating fails any write still queued and tells Grizzly to drop
-            // the suspended response.
-            connection.getConnection().terminateSilently();
-        }
+        sink.end(outcome);
         // Marks the download started so that a turn still queued does nothing and counts nothing.
         boolean hadTurn = !started.compareAndSet(false, true);
         try {
@@ -219,13 +214,6 @@ public final class Download {
         } finally {
             // Counted last: whoever sees the download counted as ended also sees what the listener did.
             scheduler.ended(this, hadTurn, outcome, bytesSent);
-        }
-    }
-
-    /** Reading the file failed: the server's fault, not the client's. */
-    static final class FileReadException extends IOException {
-        FileReadException(String message, Throwable cause) {
-            super(message, cause);
         }
     }
 }

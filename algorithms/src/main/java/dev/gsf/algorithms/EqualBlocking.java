@@ -6,12 +6,7 @@ import java.util.concurrent.ExecutorService;
 final class EqualBlocking extends PooledScheduler {
 
     EqualBlocking(SendSettings settings, ExecutorService workers) {
-        super(settings, workers);
-    }
-
-    @Override
-    public Algorithm kind() {
-        return Algorithm.EBA;
+        super(Algorithm.EBA, settings, workers);
     }
 
     @Override

@@ -10,12 +10,7 @@ import java.util.concurrent.ExecutorService;
 final class EqualNonBlocking extends PooledScheduler {
 
     EqualNonBlocking(SendSettings settings, ExecutorService workers) {
-        super(settings, workers);
-    }
-
-    @Override
-    public Algorithm kind() {
-        return Algorithm.ENBA;
+        super(Algorithm.ENBA, settings, workers);
     }
 
     @Override

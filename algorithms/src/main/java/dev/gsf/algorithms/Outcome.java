@@ -6,7 +6,10 @@ public enum Outcome {
     COMPLETED,
     /** The connection broke or was closed by the client before the last byte. */
     CLIENT_GONE,
-    /** The client accepted no bytes for the configured write timeout; the server closed the connection. */
+    /**
+     * One chunk was not taken whole within the configured write timeout (a client that reads, but too slowly, ends
+     * here too); the server closed the connection.
+     */
     WRITE_TIMEOUT,
     /**
      * The server failed (file read error, a bug) or stopped (the cause is then a CancellationException); the

@@ -7,8 +7,8 @@ import java.util.concurrent.RejectedExecutionException;
 abstract class PooledScheduler extends Scheduler {
     private final ExecutorService workers;
 
-    PooledScheduler(SendSettings settings, ExecutorService workers) {
-        super(settings);
+    PooledScheduler(Algorithm kind, SendSettings settings, ExecutorService workers) {
+        super(kind, settings);
         this.workers = workers;
     }
 

@@ -16,7 +16,19 @@ import java.util.concurrent.TimeUnit;
  * ({@link #begin}) and what one turn does ({@link #turn}).
  */
 abstract class Scheduler implements SendAlgorithm {
+    /** Copy buffers bigger than this are not worth it: a section loops over the buffer anyway. */
+    static final int MAX_BUFFER = 1 << 20;
+    /** Idle copy buffers kept for reuse; buffers are only in use while a write is in flight. */
+    static final int RETAINED_BUFFERS = 64;
+
+    /** The longest time between two sweeps (write timeouts, clients that left while waiting). */
+    static final long SWEEP_MILLIS = 1000;
+    /** States of {@link Download#slot}. */
+    static final int NO_SLOT = 0, HOLDS_SLOT = 1, ENDED = 2;
+
+    private final Algorithm kind;
     final SendSettings settings;
+    final BufferPool buffers;
     private final AlgorithmStats stats = new AlgorithmStats();
     private final Set<Download> active = ConcurrentHashMap.newKeySet();
     /** Free places under {@link SendSettings#maxDownloads()}, null when there is no cap. */
@@ -25,13 +37,20 @@ abstract class Scheduler implements SendAlgorithm {
     private final ScheduledExecutorService sweeper;
     private volatile boolean closed;
 
-    Scheduler(SendSettings settings) {
+    Scheduler(Algorithm kind, SendSettings settings) {
+        this.kind = kind;
         this.settings = settings;
+        this.buffers = new BufferPool(Math.min(settings.chunkSize(), MAX_BUFFER), RETAINED_BUFFERS);
         this.slots = settings.maxDownloads() > 0 ? new Semaphore(settings.maxDownloads()) : null;
         this.sweeper = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
-                .name(kind().name().toLowerCase() + "-write-timeouts").factory());
-        long period = Math.max(10, Math.min(1000, settings.writeTimeout().toMillis() / 4));
+                .name(kind.name().toLowerCase(java.util.Locale.ROOT) + "-write-timeouts").factory());
+        long period = Math.max(10, Math.min(SWEEP_MILLIS, settings.writeTimeout().toMillis() / 4));
         sweeper.scheduleWithFixedDelay(this::endOverdueWrites, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public final Algorithm kind() {
+        return kind;
     }
 
     /** Schedules the first turn of a download that has a place. Called on the HTTP layer's thread; must not block. */
@@ -81,7 +100,11 @@ abstract class Scheduler implements SendAlgorithm {
                 slots.release();
                 return;
             }
-            begin(next);
+            if (next.slot.compareAndSet(NO_SLOT, HOLDS_SLOT)) {
+                begin(next);
+            } else {
+                slots.release(); // it ended while it waited
+            }
         }
     }
 
@@ -119,7 +142,9 @@ abstract class Scheduler implements SendAlgorithm {
         } else {
             stats.waiting.decrementAndGet();
         }
-        if (slots != null && !waitingForSlot.remove(download)) {
+        waitingForSlot.remove(download);
+        // Only a download that was given a place frees one (not one that ended waiting, or started after close).
+        if (download.slot.getAndSet(ENDED) == HOLDS_SLOT) {
             slots.release();
             beginWaitingWhileSlotsFree();
         }
@@ -131,8 +156,15 @@ abstract class Scheduler implements SendAlgorithm {
         for (Download download : active) {
             if (download.isWriteOverdue(now, timeout)) {
                 download.timedOut();
+            } else {
+                download.endIfWaitingForNobody(); // a client that left gives its queue place back
             }
         }
+    }
+
+    /** Free places under max-downloads, -1 when there is no cap. For tests. */
+    int freeSlots() {
+        return slots == null ? -1 : slots.availablePermits();
     }
 
     @Override

@@ -31,7 +31,7 @@ public interface SendAlgorithm extends AutoCloseable {
     /**
      * Creates the algorithm of the given kind.
      *
-     * @param workers the bounded worker pool; VTA does not use it (each download has its own virtual thread)
+     * @param workers the bounded worker pool when {@link Algorithm#usesWorkerPool()}, else ignored (may be null)
      */
     static SendAlgorithm create(Algorithm kind, SendSettings settings, ExecutorService workers) {
         return switch (kind) {

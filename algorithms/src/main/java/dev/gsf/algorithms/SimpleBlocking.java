@@ -6,12 +6,7 @@ import java.util.concurrent.ExecutorService;
 final class SimpleBlocking extends PooledScheduler {
 
     SimpleBlocking(SendSettings settings, ExecutorService workers) {
-        super(settings, workers);
-    }
-
-    @Override
-    public Algorithm kind() {
-        return Algorithm.SBA;
+        super(Algorithm.SBA, settings, workers);
     }
 
     @Override

@@ -10,12 +10,7 @@ final class VirtualThreadPerDownload extends Scheduler {
     private final ThreadFactory threads = Thread.ofVirtual().name("vta-download-", 0).factory();
 
     VirtualThreadPerDownload(SendSettings settings) {
-        super(settings);
-    }
-
-    @Override
-    public Algorithm kind() {
-        return Algorithm.VTA;
+        super(Algorithm.VTA, settings);
     }
 
     @Override

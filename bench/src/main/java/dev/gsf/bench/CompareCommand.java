@@ -1,9 +1,8 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
-import java.io.IOException;
-import java.net.ServerSocket;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
@@ -28,7 +27,11 @@ import picocli.CommandLine.Option;
         description = {"Compares our server (every algorithm) with Grizzly's StaticHttpHandler and nginx on the same"
                 + " client and files, in interleaved rounds; prints medians, spreads and the ratio to nginx, and writes"
                 + " compare.json and compare.html. Missing peers (nginx-light, wrk, iperf3) are installed from Debian"
-                + " when running as root, else skipped with a note."})
+                + " when running as root, else skipped with a note.",
+                "Passes: wrk (1 KB, 1 MB, 100 MB), load (the same files through gsf load, every download verified),"
+                + " throttled (the seed's mix, 200 clients at 1 MB/s) and many (10,000 clients at 20 KB/s, one server"
+                + " at a time: share of the target throughput, p99 init time, and the server's largest RSS, open fds"
+                + " and the kernel's TCP memory)."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
@@ -37,8 +40,33 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
     int seconds = 5;
 
-    @Option(names = "--quick", description = "2 rounds of 2 seconds: a smoke run, about 3 minutes")
+    @Option(names = "--quick", description = "2 rounds of 2 seconds, and the many pass with a 10 s ramp-up and 20 s"
+            + " steady state: about 5 minutes")
     boolean quick;
+
+    /** What compare can run; {@code --passes} picks some. */
+    enum PassKind { wrk, load, throttled, many }
+
+    @Option(names = "--passes", paramLabel = "P,...", split = ",",
+            description = "passes to run: wrk, load, throttled, many (default: all)")
+    List<PassKind> passKinds = List.of(PassKind.values());
+
+    @Option(names = "--many-clients", paramLabel = "N", description = "clients of the many pass (default: 10000)")
+    int manyClients = 10_000;
+
+    @Option(names = "--many-rate", paramLabel = "RATE", description = "per-client limit of the many pass (default: 20KB/s)")
+    String manyRate = "20KB/s";
+
+    @Option(names = "--many-ramp-up", paramLabel = "DURATION", description = "ramp-up of the many pass (default: 20s)")
+    String manyRampUp = "20s";
+
+    @Option(names = "--many-steady", paramLabel = "DURATION", description = "steady state of the many pass (default: 60s)")
+    String manySteady = "60s";
+
+    @Option(names = "--many-algorithms", paramLabel = "A,...", split = ",",
+            description = "our algorithms in the many pass, beside nginx (default: ENBA,VTA; SBA and EBA hold a worker"
+                    + " per slow client and starve)")
+    List<Algorithm> manyAlgorithms = List.of(Algorithm.ENBA, Algorithm.VTA);
 
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk, installed if missing)")
     BenchAlgorithmsCommand.Client client = BenchAlgorithmsCommand.Client.auto;
@@ -63,12 +91,20 @@ public final class CompareCommand implements Callable<Integer> {
         if (quick) {
             rounds = 2;
             seconds = 2;
+            manyRampUp = "10s";
+            manySteady = "20s";
         }
         long throttleRate;
+        long manyRateBytes;
+        Duration manyRamp;
+        Duration manySteadyState;
         try {
             throttleRate = Units.bytesPerSecond(throttle);
+            manyRateBytes = Units.bytesPerSecond(manyRate);
+            manyRamp = Durations.parse(manyRampUp);
+            manySteadyState = Durations.parse(manySteady);
         } catch (IllegalArgumentException e) {
-            System.err.println("gsf compare: --throttle: " + e.getMessage());
+            System.err.println("gsf compare: " + e.getMessage());
             return 2;
         }
         Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
@@ -92,11 +128,20 @@ public final class CompareCommand implements Callable<Integer> {
                 new Workload("100MB.bin", 8));
         Path manifest = dir.resolve(FileSet.MANIFEST);
         List<Pass> passes = new ArrayList<>();
-        passes.add(new Pass(load, workloads));
-        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), 0), workloads));
-        // The throttled case: the seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
-        passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttleRate),
-                List.of(new Workload("", throttledClients))));
+        if (passKinds.contains(PassKind.wrk)) {
+            passes.add(new Pass(load, workloads));
+        }
+        if (passKinds.contains(PassKind.load)) {
+            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), 0), workloads));
+        }
+        if (passKinds.contains(PassKind.throttled)) {
+            // The seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
+            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttleRate),
+                    List.of(new Workload("", throttledClients))));
+        }
+        ManyClientsPass many = new ManyClientsPass(manyClients, manyRateBytes, manyRamp, manySteadyState, manifest,
+                out.resolve("compare-many"));
+        List<ManyClientsPass.Row> manyRows = List.of();
         List<Peer> peers = new ArrayList<>();
         List<Measurements> measured = new ArrayList<>();
         try {
@@ -119,6 +164,12 @@ public final class CompareCommand implements Callable<Integer> {
                 measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds,
                         Duration.ofSeconds(seconds), System.out));
             }
+            if (passKinds.contains(PassKind.many)) {
+                System.out.println("many slow clients: " + many.describe());
+                List<String> names = new ArrayList<>(manyAlgorithms.stream().map(a -> "gsf " + a).toList());
+                names.add("nginx");
+                manyRows = many.run(peers.stream().filter(p -> names.contains(p.name())).toList(), System.out);
+            }
         } finally {
             peers.forEach(Peer::close);
         }
@@ -139,6 +190,10 @@ public final class CompareCommand implements Callable<Integer> {
                 ? String.format(Locale.ROOT, "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s",
                 seconds, iperf, iperfZeroCopy)
                 : "loopback limit: iperf3 not available";
+        if (!manyRows.isEmpty()) {
+            tables.append("many slow clients: ").append(many.describe()).append('\n')
+                    .append(ManyClientsPass.table(manyRows)).append('\n');
+        }
         System.out.println();
         System.out.print(tables);
         System.out.println(limit);
@@ -148,7 +203,8 @@ public final class CompareCommand implements Callable<Integer> {
             passReports.add(new PassReport(passes.get(i).client().name(), measured.get(i).cells()));
         }
         Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), rounds, seconds,
-                Runtime.getRuntime().availableProcessors(), reference, iperf, iperfZeroCopy, notes, passReports));
+                Runtime.getRuntime().availableProcessors(), reference, iperf, iperfZeroCopy, notes, passReports,
+                manyRows));
         Page html = new Page("grizzly-sendfile compare")
                 .paragraph(rounds + " interleaved rounds of " + seconds + " s on "
                         + Runtime.getRuntime().availableProcessors() + " cores. Bars are medians; whiskers span the"
@@ -156,6 +212,7 @@ public final class CompareCommand implements Callable<Integer> {
         for (int i = 0; i < passes.size(); i++) {
             measured.get(i).charts(passes.get(i).client().name()).forEach(html::chart);
         }
+        ManyClientsPass.charts(manyRows).forEach(html::chart);
         html.pre(tables + limit + "\n" + String.join("\n", notes)).write(out.resolve("compare.html"));
         System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
         return 0;
@@ -163,7 +220,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed. */
     record Report(String date, int rounds, int seconds, int cores, String reference, double iperf3GBps,
-                  double iperf3ZeroCopyGBps, List<String> notes, List<PassReport> passes) {
+                  double iperf3ZeroCopyGBps, List<String> notes, List<PassReport> passes,
+                  List<ManyClientsPass.Row> manyClients) {
     }
 
     /** One client's cells in compare.json. */
@@ -175,9 +233,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private DebianPackages.Lookup find(String program, String debianPackage, List<String> notes) {
-        DebianPackages.Lookup lookup = noInstall
-                ? new DebianPackages.Lookup(Optional.empty(), program + ": --no-install; skipped")
-                : DebianPackages.ensure(program, debianPackage);
+        DebianPackages.Lookup lookup = DebianPackages.ensure(program, debianPackage, !noInstall);
         notes.add(lookup.note());
         return lookup;
     }

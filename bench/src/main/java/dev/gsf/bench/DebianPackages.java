@@ -21,10 +21,15 @@ final class DebianPackages {
     record Lookup(Optional<Path> program, String note) {
     }
 
-    static synchronized Lookup ensure(String program, String debianPackage) {
+    /** The program when installed; else, when {@code install}, its package installed; else skipped, saying why. */
+    static synchronized Lookup ensure(String program, String debianPackage, boolean install) {
         Optional<Path> found = onPath(program);
         if (found.isPresent()) {
             return new Lookup(found, program + ": " + found.get());
+        }
+        if (!install) {
+            return new Lookup(Optional.empty(), program + ": not installed and --no-install; skipped (apt-get install "
+                    + debianPackage + ")");
         }
         if (!isRoot()) {
             return new Lookup(Optional.empty(), program + ": not installed and not root; skipped (apt-get install "

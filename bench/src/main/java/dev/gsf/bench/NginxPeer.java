@@ -1,19 +1,24 @@
 package dev.gsf.bench;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 /**
  * nginx (Debian nginx-light) serving the same directory with sendfile on, one worker per core, keep-alive without a
  * request limit and no access log: the reference a user would compare with.
  */
 final class NginxPeer implements Peer {
+    private static final int BIND_ATTEMPTS = 5;
     private final Process process;
     private final int port;
 
@@ -23,19 +28,43 @@ final class NginxPeer implements Peer {
     }
 
     static NginxPeer start(Path nginx, Path root, Path workDir) throws IOException {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
+        return start(nginx, root, workDir, NginxPeer::freePort);
+    }
+
+    /**
+     * Starts nginx on a port from {@code ports}. A port found free may be taken before nginx binds it; nginx then
+     * exits with "Address already in use" and the next port is tried. nginx writes its pid file only once it has
+     * bound its port, so the pid file naming our process proves the port is nginx's and not someone else's.
+     */
+    static NginxPeer start(Path nginx, Path root, Path workDir, IntSupplier ports) throws IOException {
         Path prefix = Files.createDirectories(workDir.resolve("nginx"));
         Files.createDirectories(prefix.resolve("logs"));
+        Files.createDirectories(prefix.resolve("tmp"));
+        for (int attempt = 1; ; attempt++) {
+            int port = ports.getAsInt();
+            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port);
+            if (peer.isPresent()) {
+                return peer.get();
+            }
+            if (attempt == BIND_ATTEMPTS) {
+                throw new IOException("nginx could not bind a free port in " + BIND_ATTEMPTS + " attempts; see "
+                        + prefix.resolve("logs"));
+            }
+        }
+    }
+
+    /** nginx listening on {@code port}; empty when the port was taken; an exception when nginx failed otherwise. */
+    private static Optional<NginxPeer> tryStart(Path nginx, Path root, Path prefix, int port) throws IOException {
         Path conf = prefix.resolve("nginx.conf");
+        Path pid = prefix.resolve("nginx.pid");
+        Path output = prefix.resolve("logs/stdout.log");
+        Files.deleteIfExists(pid);
         Files.writeString(conf, """
                 daemon off;
                 master_process on;
                 worker_processes auto;
-                pid %1$s/nginx.pid;
-                error_log %1$s/logs/error.log warn;
+                pid %1$s;
+                error_log %2$s/logs/error.log warn;
                 events { worker_connections 16384; }
                 http {
                     access_log off;
@@ -44,29 +73,48 @@ final class NginxPeer implements Peer {
                     keepalive_requests 1000000;
                     keepalive_timeout 75s;
                     default_type application/octet-stream;
-                    client_body_temp_path %1$s/tmp;
+                    client_body_temp_path %2$s/tmp;
                     server {
-                        listen 127.0.0.1:%2$d;
-                        root %3$s;
+                        listen 127.0.0.1:%3$d;
+                        root %4$s;
                     }
                 }
-                """.formatted(prefix.toAbsolutePath(), port, root.toAbsolutePath()));
-        Files.createDirectories(prefix.resolve("tmp"));
+                """.formatted(pid.toAbsolutePath(), prefix.toAbsolutePath(), port, root.toAbsolutePath()));
         Process process = new ProcessBuilder(List.of(nginx.toString(), "-p", prefix.toAbsolutePath().toString(),
-                "-c", conf.toAbsolutePath().toString())).redirectErrorStream(true)
-                .redirectOutput(prefix.resolve("logs/stdout.log").toFile()).start();
+                "-c", conf.toAbsolutePath().toString())).redirectErrorStream(true).redirectOutput(output.toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (true) { // nginx prints nothing when it is ready: wait until it accepts
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return new NginxPeer(process, port);
-            } catch (IOException notYet) {
-                if (!process.isAlive() || System.nanoTime() > deadline) {
-                    process.destroyForcibly();
-                    throw new IOException("nginx did not start; see " + prefix.resolve("logs"));
+        while (!ownsPidFile(pid, process)) { // nginx prints nothing when it is ready
+            if (!process.isAlive()) {
+                String said = Files.readString(output);
+                if (said.contains("Address already in use")) {
+                    return Optional.empty();
                 }
-                java.util.concurrent.locks.LockSupport.parkNanos(50_000_000);
+                throw new IOException("nginx exited " + process.exitValue() + " on port " + port + ": " + said.strip()
+                        + "; see " + prefix.resolve("logs"));
             }
+            if (System.nanoTime() > deadline) {
+                process.destroyForcibly();
+                throw new IOException("nginx did not start in 15 s; see " + prefix.resolve("logs"));
+            }
+            LockSupport.parkNanos(50_000_000);
+        }
+        return Optional.of(new NginxPeer(process, port));
+    }
+
+    private static boolean ownsPidFile(Path pid, Process process) throws IOException {
+        try {
+            return Files.readString(pid).strip().equals(Long.toString(process.pid()));
+        } catch (NoSuchFileException notYet) {
+            return false;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -81,15 +129,12 @@ final class NginxPeer implements Peer {
     }
 
     @Override
+    public ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    @Override
     public void close() {
-        process.destroy(); // SIGTERM: nginx's master stops its workers
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        Processes.stop(process); // SIGTERM first: nginx's master stops its workers
     }
 }

@@ -7,6 +7,9 @@ public interface Peer extends AutoCloseable {
 
     int port();
 
+    /** The server's process (its children, such as nginx's workers, are its descendants). */
+    ProcessHandle process();
+
     /** Stops it; waits a bounded time. */
     @Override
     void close();

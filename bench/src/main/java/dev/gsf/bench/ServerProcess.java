@@ -116,15 +116,12 @@ public final class ServerProcess implements Peer {
     }
 
     @Override
+    public ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        Processes.stop(process);
     }
 }

@@ -1,6 +1,7 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.LoadPlan;
@@ -120,9 +121,9 @@ public final class SuiteCommand implements Callable<Integer> {
         Duration down;
         List<Long> limits = new ArrayList<>();
         try {
-            up = Units.duration(rampUp != null ? rampUp : profile.rampUp);
-            steadyState = Units.duration(steady != null ? steady : profile.steady);
-            down = Units.duration(rampDown != null ? rampDown : profile.rampDown);
+            up = Durations.parse(rampUp != null ? rampUp : profile.rampUp);
+            steadyState = Durations.parse(steady != null ? steady : profile.steady);
+            down = Durations.parse(rampDown != null ? rampDown : profile.rampDown);
             for (String rate : rates) {
                 limits.add(Units.bytesPerSecond(rate));
             }
@@ -136,8 +137,8 @@ public final class SuiteCommand implements Callable<Integer> {
         }
         Path manifestFile = manifest != null ? manifest : dir.resolve(FileSet.MANIFEST);
         Files.createDirectories(out);
-        String phases = "ramp-up " + Units.format(up) + ", steady " + Units.format(steadyState) + ", ramp-down "
-                + Units.format(down) + (profile == Profile.quick && steady == null
+        String phases = "ramp-up " + Durations.format(up) + ", steady " + Durations.format(steadyState)
+                + ", ramp-down " + Durations.format(down) + (profile == Profile.quick && steady == null
                 ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
                 + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
         System.out.println("suite: " + algorithms.size() * clients.size() * rates.size() + " cells; " + phases

@@ -3,6 +3,7 @@ package dev.gsf.cli;
 import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.bench.CompareCommand;
 import dev.gsf.bench.SuiteCommand;
+import dev.gsf.conformance.ConformanceCommand;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.micro.conns.ConnsCommand;
 import dev.gsf.micro.echo.EchoCommand;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Command;
                 PingCommand.class,
                 ConnsCommand.class,
                 ProbeCommand.class,
+                ConformanceCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class Gsf {

@@ -12,10 +12,7 @@ public final class ByteSize {
     }
 
     public static long parse(String text) {
-        Matcher m = SIZE.matcher(text.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a size (examples: 65536, 64K, 64KB, 1M, 2G)");
-        }
+        Matcher m = Grammar.matchWhole(SIZE, text, "a size (examples: 65536, 64K, 64KB, 1M, 2G)");
         long n = Long.parseLong(m.group(1));
         int shift = switch (m.group(2).toUpperCase(Locale.ROOT)) {
             case "K" -> 10;

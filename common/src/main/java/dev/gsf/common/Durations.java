@@ -18,10 +18,7 @@ public final class Durations {
 
     /** Parses a duration of zero or more; callers that need more than zero say so themselves. */
     public static Duration parse(String text) {
-        Matcher m = DURATION.matcher(text.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration (examples: 500ms, 1.5s, 30s, 2m, 1h)");
-        }
+        Matcher m = Grammar.matchWhole(DURATION, text, "a duration (examples: 500ms, 1.5s, 30s, 2m, 1h)");
         double n = Double.parseDouble(m.group(1));
         double millis = switch (m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT)) {
             case "ms" -> n;

@@ -2,8 +2,6 @@ package dev.gsf.micro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.micro.conns.ConnsCell;
 import dev.gsf.micro.conns.ConnsModel;
 import dev.gsf.micro.conns.ConnsReport;
@@ -11,11 +9,11 @@ import dev.gsf.micro.conns.ConnsResult;
 import dev.gsf.micro.conns.ConnsSettings;
 import dev.gsf.micro.conns.FrameDecoder;
 import dev.gsf.micro.conns.Frames;
-import dev.gsf.micro.report.Json;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.gsf.report.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -71,8 +69,10 @@ class ConnsTest {
 
         var report = ConnsReport.of(results, List.of("test"));
         assertThat(report.text()).containsPattern("40 +N +3 +13 +1 +\\d+");
-        JsonNode json = new ObjectMapper().readTree(Json.write(report.json()));
-        assertThat(json.get("runs")).hasSize(4);
-        assertThat(json.get("runs").get(2).get("framesValid").asLong()).isPositive();
+        ConnsReport.Results json = Json.read(Json.write(report.results()), ConnsReport.Results.class);
+        assertThat(json.runs()).hasSize(4);
+        assertThat(json.runs().get(2).framesValid()).isPositive().isEqualTo(results.get(2).framesValid());
+        assertThat(json.runs().get(3).model()).isEqualTo("reactor");
+        assertThat(json.runs().get(3).selectors()).isEqualTo(3);
     }
 }

@@ -2,8 +2,6 @@ package dev.gsf.micro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.micro.common.SocketBuffers;
 import dev.gsf.micro.echo.EchoCell;
 import dev.gsf.micro.echo.EchoCellResult;
@@ -12,12 +10,12 @@ import dev.gsf.micro.echo.EchoPair;
 import dev.gsf.micro.echo.EchoReport;
 import dev.gsf.micro.echo.EchoRun;
 import dev.gsf.micro.echo.EchoSettings;
-import dev.gsf.micro.report.Json;
 import dev.gsf.micro.report.Report;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import dev.gsf.report.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,12 +87,22 @@ class EchoTest {
                 .containsPattern("8K +\\d+ \\(\\d+\\) ±\\d+% +\\d+ \\(\\d+\\) ±\\d+%")
                 .containsPattern("1M +DL +DL")
                 .contains("1M at threads [1 DL, 2 DL], first: no progress for 800 ms");
-        JsonNode json = new ObjectMapper().readTree(Json.write(report.json()));
-        assertThat(json.get("cells")).hasSize(8);
-        JsonNode first = json.get("cells").get(0);
-        assertThat(first.get("status").asText()).isEqualTo("OK");
-        assertThat(first.get("runs")).hasSize(2);
-        assertThat(first.get("runs").get(0).get("bytesEchoed").asLong()).isEqualTo(256 << 10);
-        assertThat(report.html().render()).contains("<svg").doesNotContain("src=", "href=", "<link"); // opens offline
+        EchoReport.Results json = Json.read(Json.write(report.results()), EchoReport.Results.class);
+        assertThat(json.cells()).hasSize(8);
+        EchoReport.Cell first = json.cells().get(0);
+        assertThat(first.status()).isEqualTo("OK");
+        assertThat(first.runs()).hasSize(2);
+        assertThat(first.runs().get(0).bytesEchoed()).isEqualTo(256 << 10);
+        assertThat(first.runs().get(0).clientBuffers().getOptionSend()).isEqualTo(8192);
+        assertThat(first.wholeMs().count()).isEqualTo(2);
+        assertThat(first.wholeMs().min()).isPositive().isLessThanOrEqualTo(first.wholeMs().max());
+        // a cell whose every run stalled has no statistics: written as null, read back as NaN, not 0
+        EchoReport.Cell stalled = json.cells().stream().filter(c -> c.buffer() == 1 << 20).findFirst().orElseThrow();
+        assertThat(stalled.status()).isEqualTo("DL");
+        assertThat(stalled.reason()).startsWith("no progress");
+        assertThat(stalled.runs()).hasSize(1); // a failed cell is not repeated
+        assertThat(stalled.perThreadMs().count()).isZero();
+        assertThat(stalled.perThreadMs().median()).isNaN();
+        assertThat(report.html().html()).contains("<svg").doesNotContain("src=", "href=", "<link"); // opens offline
     }
 }

@@ -2,19 +2,17 @@ package dev.gsf.micro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.micro.ping.PingBench;
 import dev.gsf.micro.ping.PingMode;
 import dev.gsf.micro.ping.PingOutcome;
 import dev.gsf.micro.ping.PingReport;
 import dev.gsf.micro.ping.PingSpec;
 import dev.gsf.micro.ping.PingStyle;
-import dev.gsf.micro.report.Json;
 import dev.gsf.micro.report.Report;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.gsf.report.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,9 +52,13 @@ class PingTest {
 
         assertThat(report.text()).containsPattern("single +blocking +64 +2 +[\\d.]+ +[\\d.]+")
                 .containsPattern("threaded +blocking +64 +2 ");
-        JsonNode json = new ObjectMapper().readTree(Json.write(report.json()));
-        assertThat(json.get("runs")).hasSize(4);
-        assertThat(json.get("runs").get(0).get("roundTrips").asLong()).isEqualTo(2000);
-        assertThat(json.get("runs").get(0).get("percentilesMicros").get("50.0").asDouble()).isPositive();
+        PingReport.Results json = Json.read(Json.write(report.results()), PingReport.Results.class);
+        assertThat(json.runs()).hasSize(4).allSatisfy(run -> {
+            assertThat(run.style()).isEqualTo("blocking");
+            assertThat(run.roundTrips()).isEqualTo(2000);
+            assertThat(run.percentilesMicros()).containsOnlyKeys("1.0", "50.0", "99.0", "99.9", "max");
+            assertThat(run.percentilesMicros().get("50.0")).isPositive();
+        });
+        assertThat(json.sockperf()).isEmpty();
     }
 }

@@ -2,18 +2,16 @@ package dev.gsf.micro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.micro.common.SocketBuffers;
 import dev.gsf.micro.probe.DiscardSink;
 import dev.gsf.micro.probe.ProbeCell;
 import dev.gsf.micro.probe.ProbeReport;
 import dev.gsf.micro.probe.ProbeResult;
 import dev.gsf.micro.probe.WriteProbe;
-import dev.gsf.micro.report.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.gsf.report.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -42,8 +40,12 @@ class ProbeTest {
 
         var report = ProbeReport.of(results, List.of("test"));
         assertThat(report.text()).containsPattern("1K +on +os +\\d+ +200 ").containsPattern("32K +off +8192 +16384 +200 ");
-        JsonNode json = new ObjectMapper().readTree(Json.write(report.json()));
-        assertThat(json.get("cells")).hasSize(2);
-        assertThat(json.get("cells").get(0).get("bytesPerWrite").get("p50").asInt()).isEqualTo(1024);
+        ProbeReport.Results json = Json.read(Json.write(report.results()), ProbeReport.Results.class);
+        assertThat(json.command()).isEqualTo("probe");
+        assertThat(json.cells()).hasSize(2);
+        assertThat(json.cells().get(0).writes()).isEqualTo(200);
+        assertThat(json.cells().get(0).bytesPerWrite().p50()).isEqualTo(1024);
+        assertThat(json.cells().get(1).sndbufGetOption()).isEqualTo(8192);
+        assertThat(json.cells().get(1).selectMicros().max()).isPositive();
     }
 }

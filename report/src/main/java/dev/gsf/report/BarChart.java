@@ -8,7 +8,6 @@ import java.util.List;
  * of rounds). Each bar's figure is written beside it and, with its spread, shown on hover. A NaN bar reads "no data".
  */
 public final class BarChart implements Chart {
-    private static final int WIDTH = 720;
     private static final int LABELS = 230;
     private static final int VALUES = 100;
     private static final int TOP = 48;
@@ -41,10 +40,10 @@ public final class BarChart implements Chart {
         double top = bars.stream().flatMapToDouble(b -> java.util.stream.DoubleStream.of(b.value(), b.high()))
                 .filter(v -> !Double.isNaN(v)).max().orElse(0);
         Ticks x = Ticks.covering(0, top, 5);
-        double right = WIDTH - VALUES;
+        double right = Svg.WIDTH - VALUES;
         Svg.Scale sx = new Svg.Scale(x.from(), x.last(), LABELS, right);
         int height = TOP + bars.size() * ROW + 10;
-        Svg svg = new Svg(WIDTH, height, 8, title + " (" + unit + ")");
+        Svg svg = new Svg(Svg.WIDTH, height, 8, title + " (" + unit + ")");
         for (double v : x.values()) {
             svg.line(sx.at(v), TOP - 4, sx.at(v), height - 10, "#e4e4e4", "")
                     .text(sx.at(v), TOP - 8, "middle", "", x.label(v));

@@ -9,7 +9,6 @@ import java.util.List;
  * optional shaded band marks a span of x (the steady state) and a dashed line a y reference (a target).
  */
 public final class LineChart implements Chart {
-    private static final int WIDTH = 720;
     private static final int HEIGHT = 300;
     private static final int LEFT = 64;
     private static final int TOP = 34;
@@ -36,6 +35,7 @@ public final class LineChart implements Chart {
     private String bandLabel;
     private double reference = Double.NaN;
     private String referenceLabel;
+    private boolean legendAlways;
 
     private LineChart(String title, String xLabel, String yUnit, List<String> categories) {
         this.title = title;
@@ -84,6 +84,15 @@ public final class LineChart implements Chart {
         return this;
     }
 
+    /**
+     * Draws the legend even for a single line. The legend takes width from the plot, so charts stacked on one x axis
+     * (the same run's time) line up only when all of them have one.
+     */
+    public LineChart legend() {
+        legendAlways = true;
+        return this;
+    }
+
     public LineChart reference(double y, String label) {
         reference = y;
         referenceLabel = label;
@@ -92,9 +101,9 @@ public final class LineChart implements Chart {
 
     @Override
     public String svg() {
-        boolean legend = series.size() > 1;
+        boolean legend = series.size() > 1 || legendAlways;
         int right = legend ? 160 : 24;
-        double plotWidth = WIDTH - LEFT - right;
+        double plotWidth = Svg.WIDTH - LEFT - right;
         double plotHeight = HEIGHT - TOP - BOTTOM;
         List<Point> all = series.stream().flatMap(s -> s.points().stream()).filter(p -> !Double.isNaN(p.y()))
                 .toList();
@@ -127,7 +136,7 @@ public final class LineChart implements Chart {
         }
         Svg.Scale sx = new Svg.Scale(xMin, xMax, LEFT, LEFT + plotWidth);
         Svg.Scale sy = new Svg.Scale(y.from(), y.last(), TOP + plotHeight, TOP);
-        Svg svg = new Svg(WIDTH, HEIGHT, LEFT, title);
+        Svg svg = new Svg(Svg.WIDTH, HEIGHT, LEFT, title);
         if (!Double.isNaN(bandFrom)) {
             double a = sx.at(Math.max(xMin, bandFrom));
             double b = sx.at(Math.min(xMax, bandTo));
@@ -175,7 +184,7 @@ public final class LineChart implements Chart {
                 }
             }
             if (legend) {
-                svg.legend(WIDTH - right + 14, TOP + 8, k, s.name());
+                svg.legend(Svg.WIDTH - right + 14, TOP + 8, k, s.name());
             }
         }
         return svg.close();

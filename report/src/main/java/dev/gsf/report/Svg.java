@@ -4,6 +4,8 @@ import java.util.Locale;
 
 /** The SVG elements the charts are drawn with; every text and hover title is escaped here. */
 final class Svg {
+    /** Every chart's width in pixels, so that a page's charts line up. */
+    static final int WIDTH = 720;
     static final String[] COLORS = {"#2a6fb0", "#c0504d", "#4f8f3a", "#8064a2", "#d08a1e", "#17becf", "#7f7f7f",
         "#bcbd22"};
     private final StringBuilder s = new StringBuilder();

@@ -38,6 +38,36 @@ class ChartsTest {
     }
 
     @Test
+    void chartsWithALegendOnTheSameXTicksPlaceEveryTickAlike() {
+        var one = List.of(new LineChart.Point(1, 5, "1 s"), new LineChart.Point(9, 7, "9 s"));
+        var two = List.of(new LineChart.Point(0.5, 100, "0.5 s"), new LineChart.Point(7, 300, "7 s"));
+        LineChart single = LineChart.numeric("one line", "seconds", "MB").series("RSS", one).legend();
+        LineChart pair = LineChart.numeric("two lines", "seconds", "count").series("a", two).series("b", two);
+        for (int x = 0; x <= 10; x += 2) {
+            single.xTick(x, Integer.toString(x));
+            pair.xTick(x, Integer.toString(x));
+        }
+        String singleSvg = single.svg();
+        assertThat(singleSvg).contains("<title>RSS, 9 s: 7 MB</title>");
+        assertThat(xTicks(singleSvg)).hasSize(6).isEqualTo(xTicks(pair.svg()));
+        String wider = LineChart.numeric("no legend", "seconds", "MB").series("RSS", one).xTick(0, "0")
+                .xTick(10, "10").svg();
+        assertThat(xTicks(wider)).as("without the legend the plot is wider")
+                .doesNotContain(xTicks(singleSvg).getLast());
+    }
+
+    /** Each x tick label with its position: "x@label". */
+    private static List<String> xTicks(String svg) {
+        Matcher m = Pattern.compile("<text x='([0-9.]+)' y='[0-9.]+' text-anchor='middle' >([0-9.]+)</text>")
+                .matcher(svg);
+        List<String> ticks = new java.util.ArrayList<>();
+        while (m.find()) {
+            ticks.add(m.group(1) + "@" + m.group(2));
+        }
+        return ticks;
+    }
+
+    @Test
     void barsCarryTheirFigureAndSpread() {
         String svg = new BarChart("req/s", "req/s").bar("gsf SBA", 2307, 2279, 2522).bar("nginx", Double.NaN).svg();
         assertThat(svg).contains("<title>gsf SBA: 2307 req/s [2279–2522]</title>", "no data");

@@ -18,8 +18,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
- * One Common Log Format line per request: {@code host - - [time] "request line" status bytes}. The bytes are the
- * body bytes actually sent, so an aborted download shows how far it got. Lines are buffered and flushed every second.
+ * One Combined Log Format line per request, as nginx writes it:
+ * {@code host - - [time] "request line" status bytes "referer" "user agent"}. The bytes are the body bytes actually
+ * sent, so an aborted download shows how far it got. Quotes, backslashes, control bytes and bytes above 0x7E in the
+ * quoted fields are written as {@code \xHH}, so a hostile request is always exactly one line. Lines are buffered
+ * and flushed every second.
  *
  * <p>A log may be {@linkplain #share() shared} (generations of a reloaded server that write to the same file share one
  * writer, so their lines never interleave mid-line); each user closes it once and the last close really closes it.
@@ -51,10 +54,50 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
         return this;
     }
 
-    abstract Line begin(Request request);
+    /** The line of a request Grizzly parsed. */
+    final Line begin(Request request) {
+        String query = request.getQueryString();
+        return begin(request.getRemoteAddr(), request.getMethod().getMethodString() + " " + request.getRequestURI()
+                        + (query == null ? "" : "?" + query) + " " + request.getProtocol().getProtocolString(),
+                request.getHeader("Referer"), request.getHeader("User-Agent"));
+    }
+
+    /** The line of a request: the raw request line (null when none could be read) and two header values or null. */
+    abstract Line begin(String remoteAddress, String requestLine, String referer, String userAgent);
 
     final void log(Request request, int status, long bytes) {
         begin(request).end(status, bytes);
+    }
+
+    /** A request answered before Grizzly parsed it: only its address and request line are known. */
+    final void logRaw(String remoteAddress, String requestLine, int status, long bytes) {
+        begin(remoteAddress, requestLine, null, null).end(status, bytes);
+    }
+
+    /**
+     * The value of a quoted field: {@code "}, {@code \}, bytes below 0x20 and from 0x7F up as {@code \xHH} (nginx's
+     * escaping), each char taken as one byte (Grizzly decodes request bytes as ISO-8859-1); null as {@code -}.
+     */
+    static String escape(String value) {
+        if (value == null) {
+            return "-";
+        }
+        StringBuilder out = new StringBuilder(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+                if (c > 0xff) { // not a byte: its UTF-8 bytes
+                    for (byte b : String.valueOf(c).getBytes(StandardCharsets.UTF_8)) {
+                        out.append(String.format(Locale.ROOT, "\\x%02X", b & 0xff));
+                    }
+                } else {
+                    out.append(String.format(Locale.ROOT, "\\x%02X", (int) c));
+                }
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /** Ends this user's share; the last one closes the file. */
@@ -70,7 +113,7 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
 
     static final class Off extends AccessLog {
         @Override
-        Line begin(Request request) {
+        Line begin(String remoteAddress, String requestLine, String referer, String userAgent) {
             return (status, bytes) -> {
             };
         }
@@ -90,12 +133,11 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
         }
 
         @Override
-        Line begin(Request request) {
-            String query = request.getQueryString();
-            String prefix = request.getRemoteAddr() + " - - [" + CLF_TIME.format(ZonedDateTime.now()) + "] \""
-                    + request.getMethod().getMethodString() + " " + request.getRequestURI()
-                    + (query == null ? "" : "?" + query) + " " + request.getProtocol().getProtocolString() + "\" ";
-            return (status, bytes) -> write(prefix + status + " " + (bytes == 0 ? "-" : Long.toString(bytes)));
+        Line begin(String remoteAddress, String requestLine, String referer, String userAgent) {
+            String prefix = escape(remoteAddress) + " - - [" + CLF_TIME.format(ZonedDateTime.now()) + "] \""
+                    + escape(requestLine) + "\" ";
+            String suffix = " \"" + escape(referer) + "\" \"" + escape(userAgent) + "\"";
+            return (status, bytes) -> write(prefix + status + " " + (bytes == 0 ? "-" : Long.toString(bytes)) + suffix);
         }
 
         private synchronized void write(String line) {

@@ -1,9 +1,13 @@
 package dev.gsf.server;
 
 import dev.gsf.algorithms.Admission;
+import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.results.DownloadResult;
+import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
@@ -24,22 +28,36 @@ import org.glassfish.grizzly.http.util.Header;
 final class FileHandler extends HttpHandler {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
+    /** The methods served; every other one gets 405 with this Allow. */
+    static final String ALLOWED_METHODS = "GET, HEAD";
+    private static final byte[] UNREADABLE_BODY =
+            "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     private final OpenFiles files;
     private final Generations generations;
+    private final DownloadTracker downloads;
+    private final ResultDispatcher results;
 
-    FileHandler(OpenFiles files, Generations generations) {
+    FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads, ResultDispatcher results) {
         this.files = files;
         this.generations = generations;
+        this.downloads = downloads;
+        this.results = results;
+    }
+
+    /** The Server header of every answer, ours or {@link StrictHttpFilter}'s. */
+    static String serverHeader(SendAlgorithm algorithm) {
+        return "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
     }
 
     /** Runs the request under the current generation, held until the response, download included, has ended. */
     @Override
     public void service(Request request, Response response) throws Exception {
+        long received = System.nanoTime(); // the start of time to first byte and of the download's duration
         Generation generation = generations.acquire();
         boolean downloading = false;
         try {
-            downloading = serve(generation, request, response);
+            downloading = serve(generation, request, response, received);
         } finally {
             if (!downloading) {
                 generation.release();
@@ -48,14 +66,13 @@ final class FileHandler extends HttpHandler {
     }
 
     /** Answers the request; true when a download was started, which releases the generation when it ends. */
-    private boolean serve(Generation generation, Request request, Response response) throws IOException {
-        response.setHeader(Header.Server, generation.serverHeader);
-        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
-        response.setHeader(ALGORITHM_HEADER, generation.algorithm.kind().name());
+    private boolean serve(Generation generation, Request request, Response response, long received)
+            throws IOException {
+        setCommonHeaders(generation, response);
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
-            response.setHeader(Header.Allow, "GET, HEAD");
+            response.setHeader(Header.Allow, ALLOWED_METHODS);
             refuse(generation, request, response, 405,
                     "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
             return false;
@@ -66,12 +83,18 @@ final class FileHandler extends HttpHandler {
                 refuse(generation, request, response, refused.status(), refused.message());
                 yield false;
             }
-            case PathResolver.Found found -> serveFile(generation, request, response, found, head);
+            case PathResolver.Found found -> serveFile(generation, request, response, found, head, received);
         };
     }
 
+    private static void setCommonHeaders(Generation generation, Response response) {
+        response.setHeader(Header.Server, generation.serverHeader);
+        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
+        response.setHeader(ALGORITHM_HEADER, generation.algorithm.kind().name());
+    }
+
     private boolean serveFile(Generation generation, Request request, Response response, PathResolver.Found found,
-                              boolean head) throws IOException {
+                              boolean head, long received) throws IOException {
         AccessLog accessLog = generation.accessLog;
         long fileLength = found.attributes().size();
         Validators validators = Validators.of(found.attributes());
@@ -115,6 +138,7 @@ final class FileHandler extends HttpHandler {
             if (admission == null) {
                 LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
                         + request.getRemoteAddr());
+                downloads.rejected();
                 response.setHeader(Header.RetryAfter, "1");
                 refuse(generation, request, response, 503, "server busy: the download queue is full, retry later");
                 return false;
@@ -138,52 +162,77 @@ final class FileHandler extends HttpHandler {
             accessLog.log(request, response.getStatus(), 0);
             return false;
         }
-        return startDownload(generation, request, response, found, range, admission, file);
-    }
-
-    /** True when the download was handed to the algorithm; it releases the generation when it ends. */
-    private boolean startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
-                                  ByteRange range, Admission admission, OpenFile file) throws IOException {
-        int status = response.getStatus();
-        AccessLog.Line logLine = generation.accessLog.begin(request);
-        response.suspend();
-        try {
-            response.flush(); // commit the headers; the body follows on the same write queue
-        } catch (IOException e) {
-            // The client is gone already; closing the connection also drops the suspended response.
-            file.release();
-            admission.cancel();
-            request.getContext().getConnection().terminateSilently();
-            return false;
-        }
-        admission.start(new Download(file, range.start(), range.length(), request.getContext(),
-                (outcome, bytesSent, cause) -> {
-                    try {
-                        logLine.end(status, bytesSent);
-                        if (outcome == Outcome.COMPLETED) {
-                            response.resume();
-                        } else if (cause instanceof CancellationException) {
-                            LOG.info(() -> "download of " + found.file() + " stopped with the server after "
-                                    + bytesSent + " bytes");
-                        } else if (outcome == Outcome.SERVER_ERROR) {
-                            // Expected failures (I/O) in one line; anything else is a bug: full trace.
-                            boolean expected = cause instanceof IOException;
-                            LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
-                                    + " bytes: " + cause, expected ? null : cause);
-                        } else {
-                            LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after "
-                                    + bytesSent + " bytes: " + cause);
-                        }
-                    } finally {
-                        // Last: when this generation is retired, closing it interrupts its pool's workers, maybe
-                        // this very thread, which must have resumed the response by then.
-                        generation.release();
-                    }
-                }));
+        startDownload(generation, request, response, found, range, admission, file, received);
         return true;
     }
 
-    private void refuse(Generation generation, Request request, Response response, int status, String message)
+    /**
+     * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
+     * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
+     * (its file cannot be read) is answered 500 instead. The download holds {@code generation} until it has ended.
+     */
+    private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
+                               ByteRange range, Admission admission, OpenFile file, long received) {
+        int status = response.getStatus();
+        AccessLog.Line logLine = generation.accessLog.begin(request);
+        response.suspend();
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response));
+        var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
+                found.attributes().size());
+        Algorithm algorithm = generation.algorithm.kind();
+        Download.Listener recorded = results.track(received, request.getRemoteAddr(), request.getRequestURI(),
+                status, resultRange, algorithm, (outcome, bytesSent, cause) -> {
+                    try {
+                        logEnd(found, logLine, sink.answeredServerError() ? 500 : status, outcome, bytesSent, cause);
+                    } finally {
+                        // Last: the sink has ended the response already. When this generation is retired, closing it
+                        // (on a thread of its own) interrupts its pool's workers, maybe this very thread.
+                        generation.release();
+                    }
+                });
+        DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
+                range, algorithm, recorded);
+        admission.start(tracked.attach(
+                new Download(file, range.start(), range.length(), sink, tracked)));
+    }
+
+    /** The download's access log line and, unless it completed, one log record saying how it ended. */
+    private static void logEnd(PathResolver.Found found, AccessLog.Line logLine, int status, Outcome outcome,
+                               long bytesSent, Throwable cause) {
+        logLine.end(status, status == 500 ? UNREADABLE_BODY.length : bytesSent);
+        if (outcome == Outcome.COMPLETED) {
+            return;
+        } else if (cause instanceof CancellationException) {
+            LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent + " bytes");
+        } else if (outcome == Outcome.SERVER_ERROR) {
+            // Expected failures (I/O) in one line; anything else is a bug: full trace.
+            boolean expected = cause instanceof IOException;
+            LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent + " bytes: " + cause,
+                    expected ? null : cause);
+        } else {
+            LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent + " bytes: "
+                    + cause);
+        }
+    }
+
+    /** The 500 of a download that failed before its first byte; its own headers are dropped. */
+    private static void answerServerError(Generation generation, Response response) {
+        try {
+            response.reset();
+            setCommonHeaders(generation, response);
+            response.setStatus(500);
+            response.setContentType("text/plain; charset=utf-8");
+            response.setContentLength(UNREADABLE_BODY.length);
+            response.getOutputStream().write(UNREADABLE_BODY);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "cannot answer 500", e);
+            response.getRequest().getContext().getConnection().terminateSilently();
+            return;
+        }
+        response.resume();
+    }
+
+    private static void refuse(Generation generation, Request request, Response response, int status, String message)
             throws IOException {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");

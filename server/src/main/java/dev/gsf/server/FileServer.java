@@ -2,18 +2,29 @@ package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
+import dev.gsf.algorithms.Outcome;
+import dev.gsf.server.admin.AdminListener;
+import dev.gsf.server.admin.ServerMetrics;
+import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.ConnectionProbe;
 import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 
 /**
@@ -27,12 +38,25 @@ public final class FileServer implements AutoCloseable {
     private final NetworkListener listener;
     private final Generations generations;
     private final OpenFiles openFiles;
+    private final StrictHttpFilter strictHttp;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final DownloadTracker downloads;
+    private final ConnectionCount connections;
+    private final Instant startedAt = Instant.now();
+    private final ResultDispatcher results;
+    private AdminListener admin; // set once in start(), null when admin-port is empty
 
-    private FileServer(HttpServer http, NetworkListener listener, Generations generations, OpenFiles openFiles) {
+    private FileServer(HttpServer http, NetworkListener listener, Generations generations, OpenFiles openFiles,
+                       StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections,
+                       ResultDispatcher results) {
         this.http = http;
         this.listener = listener;
         this.generations = generations;
         this.openFiles = openFiles;
+        this.strictHttp = strictHttp;
+        this.downloads = downloads;
+        this.connections = connections;
+        this.results = results;
     }
 
     /**
@@ -41,11 +65,26 @@ public final class FileServer implements AutoCloseable {
      * @throws ConfigException when the root is not a directory or the address cannot be bound
      */
     public static FileServer start(ServerConfig config) throws IOException {
+        return start(config, ResultDispatcher.QUEUE_CAPACITY);
+    }
+
+    /** {@link #start(ServerConfig)} with another results queue (tests fill a small one). */
+    static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
         config.requireRootDirectory();
         PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
         Generations generations = new Generations(config);
+        ResultDispatcher results;
+        try {
+            results = ResultDispatcher.start(config.resultsLog(), resultsQueue);
+        } catch (ConfigException e) {
+            generations.close();
+            throw e;
+        }
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
-        FileHandler handler = new FileHandler(files, generations);
+        // Meters exist only with an admin listener to show them: without one the server keeps none.
+        ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
+        DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics);
+        FileHandler handler = new FileHandler(files, generations, downloads, results);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -56,6 +95,8 @@ public final class FileServer implements AutoCloseable {
         listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
         // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
         listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
+        ConnectionCount connections = new ConnectionCount();
+        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
         // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept. Read per
         // connection, so that a reload applies to the connections accepted after it.
         listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
@@ -73,23 +114,37 @@ public final class FileServer implements AutoCloseable {
                 }
             }
         });
+        // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
+        // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
+        StrictHttpFilter strictHttp = new StrictHttpFilter(generations);
+        listener.registerAddOn(strictHttp);
+        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
+        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
         http.addListener(listener);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
         try {
             http.start();
         } catch (BindException e) {
-            generations.close();
-            files.close();
+            close(generations, results, files);
             throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
-            generations.close();
-            files.close();
+            close(generations, results, files);
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        return new FileServer(http, listener, generations, files);
+        FileServer server = new FileServer(http, listener, generations, files, strictHttp, downloads, connections,
+                results);
+        if (metrics != null) {
+            try {
+                server.admin = AdminListener.start(server, metrics);
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+        return server;
     }
 
     /** The configuration new requests run under (the latest one {@link #reconfigure} applied). */
@@ -105,10 +160,18 @@ public final class FileServer implements AutoCloseable {
      *
      * @return the keys whose values changed (empty: nothing to do)
      * @throws ConfigException naming the key, when a key that needs a restart differs or the new access log cannot be
-     *                         opened; the running configuration stays in force
+     *                         opened, or the server is stopping; the running configuration stays in force
      */
     public Set<ServerConfig.Key> reconfigure(ServerConfig next) {
         return generations.reconfigure(next);
+    }
+
+    /** The start-up line: the configuration in force now and the JVM settings that decide memory. */
+    public String startLine() {
+        List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-X")).toList();
+        return config().describe(address()) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
+                + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options));
     }
 
     /** The port actually bound (useful with port 0). */
@@ -119,8 +182,7 @@ public final class FileServer implements AutoCloseable {
     /** host:port as a client would dial it. */
     public String address() {
         String host = config().host();
-        host = host.contains(":") ? "[" + host + "]" : host;
-        return host + ":" + port();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
     }
 
     /** Counters since start over every algorithm this server has run (reloads included). */
@@ -128,8 +190,11 @@ public final class FileServer implements AutoCloseable {
         return generations.stats();
     }
 
-    /** Counters since start per algorithm, summed over the reloads that ran it. */
-    public Map<Algorithm, AlgorithmStats.Snapshot> statsByAlgorithm() {
+    /**
+     * Counters since start by algorithm, each summed over the generations that ran it: the current one, replaced ones
+     * still finishing their downloads, and closed ones. Only algorithms this server has run are listed.
+     */
+    public Map<Algorithm, AlgorithmStats.Snapshot> algorithmStatsByKind() {
         return generations.statsByAlgorithm();
     }
 
@@ -138,15 +203,119 @@ public final class FileServer implements AutoCloseable {
         return generations.busyWorkers();
     }
 
+    /** Threads of the worker pools: the current one and those of replaced configurations still finishing. */
+    public int workerThreads() {
+        return generations.workerThreads();
+    }
+
     /** Replaced configurations whose downloads are still running. */
     public int retiringGenerations() {
         return generations.retiring();
     }
 
+    /**
+     * Download results that were not recorded because the results queue was full (a result sink slow or blocked);
+     * 0 when no results log or sink is configured. Any thread.
+     */
+    public long resultsDropped() {
+        return results.dropped();
+    }
+
+    /** The downloads in progress now (those waiting for a first turn too), oldest first. */
+    public List<ActiveDownload> downloadsInProgress() {
+        return downloads.inProgress();
+    }
+
+    /**
+     * Counts the bytes that downloads in progress have sent so far into {@code gsf_sent_bytes_total} (a download's
+     * bytes are otherwise counted when it ends). Called before metrics are read; any thread.
+     */
+    public void reportDownloadProgress() {
+        downloads.reportProgress();
+    }
+
+    /** Files held open now by the open-file cache and by downloads. */
+    public int openFiles() {
+        return openFiles.openCount();
+    }
+
+    /** Client connections open on the file port. */
+    public int connectionsOpen() {
+        return connections.open();
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** The admin listener's port, empty when there is none ({@code admin-port} not set). */
+    public OptionalInt adminPort() {
+        return admin == null ? OptionalInt.empty() : OptionalInt.of(admin.port());
+    }
+
+    /**
+     * What a drain saw.
+     *
+     * @param inProgress downloads admitted and not ended when the drain began
+     * @param finished   downloads that ended during the grace (completed, or ended by their client)
+     * @param completed  of those, the ones that sent every byte
+     * @param cut        downloads still running when the grace ran out or a cut was asked for, ended by the close
+     */
+    public record Drained(int inProgress, long finished, long completed, int cut, Duration took) {
+        public String describe() {
+            return "stopped: " + inProgress + " download(s) in progress at the stop signal; " + finished
+                    + " finished in " + took.toMillis() + " ms (" + completed + " completed), " + cut + " cut";
+        }
+    }
+
+    /**
+     * Stops accepting connections at once and answers every new request 503; refuses reloads from now on; lets the
+     * downloads in progress, of every generation, run for up to {@code grace} or until {@code cutNow} opens; then
+     * closes the server, cutting what is left. Blocks the calling thread for that long.
+     */
+    public Drained drain(Duration grace, CountDownLatch cutNow) throws InterruptedException {
+        long start = System.nanoTime();
+        generations.stopping();
+        strictHttp.drain();
+        listener.getTransport().unbindAll(); // the port refuses new connections; accepted ones go on
+        AlgorithmStats.Snapshot before = algorithmStats();
+        long deadline = start + grace.toNanos();
+        AlgorithmStats.Snapshot now = before;
+        // Downloads report their end through counters, not events: look every 20 ms (a cut shortens the wait).
+        while (running(now) > 0 && System.nanoTime() < deadline && !cutNow.await(20, TimeUnit.MILLISECONDS)) {
+            now = algorithmStats();
+        }
+        now = algorithmStats();
+        close();
+        return new Drained(running(before), ended(now) - ended(before),
+                now.ended(Outcome.COMPLETED) - before.ended(Outcome.COMPLETED), running(now),
+                Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    private static int running(AlgorithmStats.Snapshot s) {
+        return s.inProgress() + s.waiting();
+    }
+
+    private static long ended(AlgorithmStats.Snapshot s) {
+        return s.ended().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Stops at once: downloads in progress, of every generation, are cut. Safe to call more than once. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (admin != null) {
+            admin.close();
+        }
         http.shutdownNow();
+        close(generations, results, openFiles);
+    }
+
+    private static void close(Generations generations, ResultDispatcher results, OpenFiles openFiles) {
         generations.close();
+        results.close(); // after the downloads have ended: their results are delivered first
         openFiles.close(); // after the downloads have ended: files they still hold close on release
     }
 }

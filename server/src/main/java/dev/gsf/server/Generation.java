@@ -1,6 +1,5 @@
 package dev.gsf.server;
 
-import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.SendAlgorithm;
 import java.io.IOException;
 import java.util.Collections;
@@ -20,11 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread ends a download (a worker of this very pool, a selector, a virtual thread); they never block.
  */
 final class Generation {
-    /** The keys a generation is built from: the ones that change without a restart. */
+    /**
+     * The keys a generation is built from: the ones that change without a restart. {@code shutdown-grace} is only
+     * read when the server stops, from the configuration of the current generation.
+     */
     static final Set<ServerConfig.Key> KEYS = Collections.unmodifiableSet(EnumSet.of(ServerConfig.Key.ALGORITHM,
             ServerConfig.Key.WORKERS, ServerConfig.Key.QUEUE, ServerConfig.Key.CHUNK, ServerConfig.Key.ZERO_COPY,
-            ServerConfig.Key.MAX_DOWNLOADS, ServerConfig.Key.WRITE_TIMEOUT, ServerConfig.Key.SEND_BUFFER,
-            ServerConfig.Key.ACCESS_LOG));
+            ServerConfig.Key.ZERO_COPY_MIN, ServerConfig.Key.MAX_DOWNLOADS, ServerConfig.Key.WRITE_TIMEOUT,
+            ServerConfig.Key.SEND_BUFFER, ServerConfig.Key.ACCESS_LOG, ServerConfig.Key.SHUTDOWN_GRACE));
 
     final int number;
     final ServerConfig config;
@@ -45,7 +47,7 @@ final class Generation {
         this.algorithm = algorithm;
         this.workers = workers;
         this.accessLog = accessLog;
-        this.serverHeader = "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
+        this.serverHeader = FileHandler.serverHeader(algorithm);
     }
 
     /**
@@ -66,8 +68,9 @@ final class Generation {
                         + config.accessLog().orElseThrow() + " for appending: " + e, e);
             }
         }
-        WorkerPool workers = config.algorithm() == Algorithm.VTA ? null
-                : new WorkerPool(config.workers(), "gsf-worker-g" + number + "-");
+        // VTA runs no turn on the pool: it gets none rather than idle prestarted threads.
+        WorkerPool workers = config.algorithm().usesWorkerPool()
+                ? new WorkerPool(config.workers(), "gsf-worker-g" + number + "-") : null;
         return new Generation(number, config,
                 SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers), workers, accessLog);
     }
@@ -98,6 +101,11 @@ final class Generation {
     /** Workers of this generation running a turn right now. */
     int busyWorkers() {
         return workers == null ? 0 : workers.busy();
+    }
+
+    /** Threads of this generation's worker pool. */
+    int workerThreads() {
+        return workers == null ? 0 : workers.getMaximumPoolSize();
     }
 
     /** True once {@link #close()} has finished: no thread of this generation runs any more. */

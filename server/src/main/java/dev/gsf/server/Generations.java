@@ -23,8 +23,8 @@ final class Generations implements AutoCloseable {
     private final List<Generation> replaced = new ArrayList<>();
     /** The final counters of closed generations, per algorithm. Guarded by this. */
     private final Map<Algorithm, AlgorithmStats.Snapshot> ended = new EnumMap<>(Algorithm.class);
-    /** Guarded by this. */
-    private boolean closed;
+    /** No reload once the server is draining or closed. Guarded by this. */
+    private boolean stopping;
 
     Generations(ServerConfig config) {
         current = Generation.create(1, config, null);
@@ -55,7 +55,7 @@ final class Generations implements AutoCloseable {
      *                         current generation stays
      */
     synchronized Set<ServerConfig.Key> reconfigure(ServerConfig next) {
-        if (closed) {
+        if (stopping) {
             throw new ConfigException("config: the server is stopping; nothing to reconfigure");
         }
         Generation old = current;
@@ -96,6 +96,16 @@ final class Generations implements AutoCloseable {
         return live().stream().mapToInt(Generation::busyWorkers).sum();
     }
 
+    /** Threads of the worker pools of every generation not yet closed. */
+    synchronized int workerThreads() {
+        return live().stream().filter(g -> !g.isStopped()).mapToInt(Generation::workerThreads).sum();
+    }
+
+    /** Refuses reloads from now on: the server is stopping. */
+    synchronized void stopping() {
+        stopping = true;
+    }
+
     /** Replaced generations not yet closed (their downloads still run). */
     synchronized int retiring() {
         return (int) replaced.stream().filter(g -> !g.isStopped()).count();
@@ -104,7 +114,7 @@ final class Generations implements AutoCloseable {
     /** Closes every generation, ending the downloads still in progress. */
     @Override
     public synchronized void close() {
-        closed = true;
+        stopping = true;
         for (Generation generation : live()) {
             generation.close();
         }

@@ -11,6 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -46,6 +48,8 @@ final class OpenFiles implements AutoCloseable {
     private final ConcurrentHashMap<Path, SharedFile> files = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper;
     private volatile boolean closed;
+    /** Channels open now, cached or a download's own: what the server holds open for files. */
+    private final AtomicInteger openChannels = new AtomicInteger();
 
     /** @param validity how long a looked-up path and an unused open file are kept; zero disables the cache */
     OpenFiles(PathResolver resolver, Duration validity) {
@@ -136,16 +140,41 @@ final class OpenFiles implements AutoCloseable {
         return installed[0];
     }
 
-    private static SharedFile openShared(Path path, SharedFile.Version version) {
+    private SharedFile openShared(Path path, SharedFile.Version version) {
         try {
-            return SharedFile.open(path, version);
+            SharedFile opened = SharedFile.open(path, version, openChannels::decrementAndGet);
+            if (opened != null) {
+                openChannels.incrementAndGet();
+            }
+            return opened;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static OpenFile unshared(PathResolver.Found found) throws IOException {
-        return OpenFile.owned(FileChannel.open(found.file(), StandardOpenOption.READ));
+    private OpenFile unshared(PathResolver.Found found) throws IOException {
+        OpenFile owned = OpenFile.owned(FileChannel.open(found.file(), StandardOpenOption.READ));
+        openChannels.incrementAndGet();
+        AtomicBoolean released = new AtomicBoolean();
+        return new OpenFile() {
+            @Override
+            public FileChannel channel() {
+                return owned.channel();
+            }
+
+            @Override
+            public void release() {
+                if (released.compareAndSet(false, true)) {
+                    openChannels.decrementAndGet();
+                    owned.release();
+                }
+            }
+        };
+    }
+
+    /** Files open now: those the cache keeps and those downloads hold, each channel counted once. Any thread. */
+    int openCount() {
+        return openChannels.get();
     }
 
     private boolean evictOneIdle() {

@@ -71,8 +71,8 @@ final class PathResolver {
                 return new Refused(403, "the path leads outside the served directory");
             }
             BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
-            if (!attributes.isRegularFile()) {
-                return notFound(); // directories are not listed
+            if (!attributes.isRegularFile() || rawPath.endsWith("/")) {
+                return notFound(); // directories are not listed; "/file/" names a directory that is not there
             }
             return new Found(real, attributes);
         } catch (IOException | SecurityException e) {

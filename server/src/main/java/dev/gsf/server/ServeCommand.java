@@ -2,12 +2,13 @@ package dev.gsf.server;
 
 import dev.gsf.common.FileSet;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.logging.Logger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Spec;
         description = {"Serves a directory over HTTP/1.1; download bodies are sent by the chosen send algorithm.",
                 "Options override the config file; the config file overrides the defaults."})
 public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = Logger.getLogger(ServeCommand.class.getName());
 
     @Option(names = "--config", paramLabel = "FILE", description = "Java properties file with any of the keys below")
     Path configFile;
@@ -74,18 +76,22 @@ public final class ServeCommand implements Callable<Integer> {
                 }
             }
             FileServer server = FileServer.start(config);
-            CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }, "gsf-shutdown"));
-            System.out.println(config.describe(server.address()));
-            ReloadOnHangup.install(server, () -> ServerConfig.from(values()));
+            StopSignals signals = StopSignals.install();
+            // Any other end of the JVM (an error) still closes the server, at once; SIGHUP reloads the configuration.
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
+            System.out.println(server.startLine());
+            server.adminPort().ifPresent(port -> System.out.println("gsf admin on http://" + config.adminHost() + ":"
+                    + port + "  /metrics /admin/status /admin/config (JMX: dev.gsf:type=Server,port=" + server.port()
+                    + ")"));
+            Reload.onHangup(server, () -> ServerConfig.from(values()));
             if (handshake) {
                 System.out.println(ServerReady.of(config, server.port()).line());
             }
             System.out.flush();
-            stopped.await();
+            signals.stop.await();
+            Duration grace = server.config().shutdownGrace(); // as the last reload left it
+            LOG.info(() -> "stop signal: draining for up to " + grace.toMillis() + " ms; a second signal cuts at once");
+            LOG.info(server.drain(grace, signals.cutNow).describe());
             return 0;
         } catch (ConfigException e) {
             System.err.println("gsf serve: " + e.getMessage());

@@ -6,7 +6,6 @@ import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import java.io.IOException;
 import java.io.Reader;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
@@ -34,22 +34,28 @@ import java.util.stream.Collectors;
  * @param workers        threads in the worker pool (SBA, EBA, ENBA)
  * @param queue          downloads that may wait for their first turn; one more gets 503
  * @param chunk          bytes per write
- * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default because
- *                       on the machines measured (loopback, a 2-core VM) sendfile was 1.5-2.9x slower for every
- *                       algorithm and file size
+ * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; off by default until
+ *                       measured again (the earlier figures were taken while zero-copy left a selector spinning)
+ * @param zeroCopyMin    with zero-copy on, ranges shorter than this are still copied (one gathered write with the
+ *                       head; sendfile needs a second write for the head)
  * @param maxDownloads   downloads in progress at once, 0 for no cap
  * @param writeTimeout   a download whose client takes no chunk for this long is dropped
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
  * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
  * @param followSymlinks serve symbolic links that point outside the root
- * @param accessLog      file for a Common Log Format line per request, empty for none
+ * @param accessLog      file for a Combined Log Format line per request, empty for none
  * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
  *                       for the downloads after it; zero opens and looks up afresh for every request
+ * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
+ * @param adminHost      address of the admin listener (metrics, status page)
+ * @param adminPort      port of the admin listener, 0 for any free port; empty: no admin listener and no metrics
+ * @param resultsLog     file for a JSON line per download (JSON Lines), empty for none
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
-                           boolean zeroCopy, int maxDownloads, Duration writeTimeout, Duration idleTimeout,
-                           int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
-                           Duration openFileCache) {
+                           boolean zeroCopy, long zeroCopyMin, int maxDownloads, Duration writeTimeout,
+                           Duration idleTimeout, int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
+                           Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
+                           Optional<Path> resultsLog) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -60,15 +66,22 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
-        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a buffer (false; measured faster here)"),
+        ZERO_COPY("zero-copy", "false", "send with sendfile (true) or copy through a pooled buffer (false)"),
+        ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
         WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
         IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
-        ACCESS_LOG("access-log", "", "file for Common Log Format lines, empty for none"),
+        ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
         OPEN_FILE_CACHE("open-file-cache", "1s",
-                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)");
+                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)"),
+        SHUTDOWN_GRACE("shutdown-grace", "30s",
+                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)"),
+        ADMIN_HOST("admin-host", "127.0.0.1", "address of the admin listener"),
+        ADMIN_PORT("admin-port", "",
+                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none"),
+        RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none");
 
         public final String name;
         public final String defaultValue;
@@ -83,13 +96,6 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         static Optional<Key> byName(String name) {
             return Arrays.stream(values()).filter(k -> k.name.equals(name)).findFirst();
         }
-
-        /** The key of a record component: {@code zeroCopy} is {@code zero-copy}. */
-        static Key of(RecordComponent component) {
-            String name = component.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
-            return byName(name).orElseThrow(() -> new IllegalStateException(
-                    "record component " + component.getName() + " has no key named " + name));
-        }
     }
 
     /** Every value is checked here, so no invalid configuration can exist; the message names the key. */
@@ -97,6 +103,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         Objects.requireNonNull(root, Key.ROOT.name);
         Objects.requireNonNull(algorithm, Key.ALGORITHM.name);
         Objects.requireNonNull(accessLog, Key.ACCESS_LOG.name);
+        Objects.requireNonNull(resultsLog, Key.RESULTS_LOG.name);
         if (host == null || host.isBlank()) {
             throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
         }
@@ -104,6 +111,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.WORKERS, workers, 1, 10_000, Integer.toString(workers));
         require(Key.QUEUE, queue, 0, 1_000_000, Integer.toString(queue));
         require(Key.CHUNK, chunk, 1024, 64L << 20, ByteSize.format(chunk));
+        require(Key.ZERO_COPY_MIN, zeroCopyMin, 0, 1L << 40, ByteSize.format(zeroCopyMin));
         require(Key.MAX_DOWNLOADS, maxDownloads, 0, 1_000_000, Integer.toString(maxDownloads));
         if (writeTimeout.isNegative() || writeTimeout.isZero()) {
             throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero (" + Key.WRITE_TIMEOUT.help + ")");
@@ -111,38 +119,39 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.IDLE_TIMEOUT, idleTimeout, Duration.ofSeconds(1), Duration.ofHours(1));
         require(Key.SEND_BUFFER, sendBuffer, 0, 64L << 20, ByteSize.format(sendBuffer));
         require(Key.OPEN_FILE_CACHE, openFileCache, Duration.ZERO, Duration.ofHours(1));
+        require(Key.SHUTDOWN_GRACE, shutdownGrace, Duration.ZERO, Duration.ofHours(1));
+        Objects.requireNonNull(adminPort, Key.ADMIN_PORT.name);
+        if (adminHost == null || adminHost.isBlank()) {
+            throw new ConfigException(Key.ADMIN_HOST.name + ": must not be empty (" + Key.ADMIN_HOST.help + ")");
+        }
+        if (adminPort.isPresent()) {
+            require(Key.ADMIN_PORT, adminPort.getAsInt(), 0, 65535, Integer.toString(adminPort.getAsInt()));
+            if (adminPort.getAsInt() != 0 && adminPort.getAsInt() == port) {
+                throw new ConfigException(Key.ADMIN_PORT.name + ": " + port + " is the file port; the admin listener"
+                        + " needs a port of its own");
+            }
+        }
     }
 
     /** The send settings this configuration gives every algorithm. */
     public SendSettings sendSettings() {
-        return new SendSettings(chunk, zeroCopy, writeTimeout, queue, maxDownloads);
+        return new SendSettings(chunk, zeroCopy, zeroCopyMin, writeTimeout, queue, maxDownloads);
     }
 
     /**
-     * The keys whose values differ in {@code other}. Every record component is one key, so a key added later is
-     * compared too.
+     * The keys whose values differ in {@code other}, compared as {@link #asText()} gives them: every key is compared,
+     * and a root named relatively or absolutely is the same root.
      */
     public Set<Key> changedKeys(ServerConfig other) {
+        Map<String, String> mine = asText();
+        Map<String, String> theirs = other.asText();
         Set<Key> changed = EnumSet.noneOf(Key.class);
-        for (RecordComponent component : ServerConfig.class.getRecordComponents()) {
-            if (!Objects.equals(value(component), other.value(component))) {
-                changed.add(Key.of(component));
+        for (Key key : Key.values()) {
+            if (!mine.get(key.name).equals(theirs.get(key.name))) {
+                changed.add(key);
             }
         }
         return changed;
-    }
-
-    /** Every key's value as text that {@link #from} reads back to the same value (durations to the millisecond). */
-    public Map<String, String> values() {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (RecordComponent component : ServerConfig.class.getRecordComponents()) {
-            values.put(Key.of(component).name, switch (value(component)) {
-                case Duration duration -> Durations.format(duration);
-                case Optional<?> optional -> optional.map(Object::toString).orElse("");
-                case Object other -> other.toString();
-            });
-        }
-        return values;
     }
 
     /**
@@ -153,17 +162,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
      */
     public ServerConfig with(Map<String, String> changes) {
         requireKnown(changes.keySet(), "the changes");
-        Map<String, String> values = values();
+        Map<String, String> values = asText();
         values.putAll(changes);
         return from(values);
-    }
-
-    private Object value(RecordComponent component) {
-        try {
-            return component.getAccessor().invoke(this);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read " + component.getName(), e);
-        }
     }
 
     /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
@@ -178,10 +179,16 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     /**
      * Reads key values in the properties format from {@code source}, named {@code where} in messages; unknown keys
      * are errors, so a typo cannot go unnoticed.
+     *
+     * @throws ConfigException for an unknown key, or when {@code source} cannot be read
      */
-    public static Map<String, String> read(Reader source, String where) throws IOException {
+    public static Map<String, String> read(Reader source, String where) {
         Properties properties = new Properties();
-        properties.load(source);
+        try {
+            properties.load(source);
+        } catch (IOException | IllegalArgumentException e) { // IllegalArgumentException: a malformed unicode escape
+            throw new ConfigException("config: cannot read " + where + ": " + e.getMessage(), e);
+        }
         Map<String, String> values = new LinkedHashMap<>();
         for (String name : properties.stringPropertyNames()) {
             values.put(name, properties.getProperty(name).trim());
@@ -211,13 +218,18 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.QUEUE, get, ServerConfig::whole),
                 parse(Key.CHUNK, get, ServerConfig::size),
                 parse(Key.ZERO_COPY, get, ServerConfig::bool),
+                parse(Key.ZERO_COPY_MIN, get, ByteSize::parse),
                 parse(Key.MAX_DOWNLOADS, get, ServerConfig::whole),
                 parse(Key.WRITE_TIMEOUT, get, Durations::parse),
                 parse(Key.IDLE_TIMEOUT, get, Durations::parse),
                 parse(Key.SEND_BUFFER, get, ServerConfig::size),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
-                parse(Key.ACCESS_LOG, get, s -> s.isBlank() ? Optional.<Path>empty() : Optional.of(Path.of(s))),
-                parse(Key.OPEN_FILE_CACHE, get, Durations::parse));
+                parse(Key.ACCESS_LOG, get, ServerConfig::optionalFile),
+                parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
+                parse(Key.SHUTDOWN_GRACE, get, Durations::parse),
+                parse(Key.ADMIN_HOST, get, Function.identity()),
+                parse(Key.ADMIN_PORT, get, s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s))),
+                parse(Key.RESULTS_LOG, get, ServerConfig::optionalFile));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -228,14 +240,49 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return this;
     }
 
+    /**
+     * Every key's value as text in the grammar the key accepts, by key name in key order, so that
+     * {@code from(asText())} gives this configuration back (the root made absolute). A new key does not compile
+     * until it is given here, so the handshake cannot leave it out.
+     */
+    public Map<String, String> asText() {
+        Map<String, String> text = new LinkedHashMap<>();
+        for (Key key : Key.values()) {
+            text.put(key.name, switch (key) {
+                case ROOT -> root.toAbsolutePath().normalize().toString();
+                case HOST -> host;
+                case PORT -> Integer.toString(port);
+                case ALGORITHM -> algorithm.name();
+                case WORKERS -> Integer.toString(workers);
+                case QUEUE -> Integer.toString(queue);
+                case CHUNK -> ByteSize.format(chunk);
+                case ZERO_COPY -> Boolean.toString(zeroCopy);
+                case MAX_DOWNLOADS -> Integer.toString(maxDownloads);
+                case WRITE_TIMEOUT -> Durations.format(writeTimeout);
+                case SEND_BUFFER -> ByteSize.format(sendBuffer);
+                case IDLE_TIMEOUT -> Durations.format(idleTimeout);
+                case FOLLOW_SYMLINKS -> Boolean.toString(followSymlinks);
+                case ACCESS_LOG -> accessLog.map(Path::toString).orElse("");
+                case OPEN_FILE_CACHE -> Durations.format(openFileCache);
+                case SHUTDOWN_GRACE -> Durations.format(shutdownGrace);
+                case ZERO_COPY_MIN -> ByteSize.format(zeroCopyMin);
+                case ADMIN_HOST -> adminHost;
+                case ADMIN_PORT -> adminPort.isPresent() ? Integer.toString(adminPort.getAsInt()) : "";
+                case RESULTS_LOG -> resultsLog.map(Path::toString).orElse("");
+            });
+        }
+        return text;
+    }
+
     /** The start-up line: everything that decides what a benchmark measures. */
     public String describe(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
-                        + " max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s open-file-cache=%s",
+                        + " zero-copy-min=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"
+                        + " open-file-cache=%s",
                 root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
-                zeroCopy, maxDownloads == 0 ? "unlimited" : maxDownloads, writeTimeout.toMillis(),
-                idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
+                zeroCopy, ByteSize.format(zeroCopyMin), maxDownloads == 0 ? "unlimited" : maxDownloads,
+                writeTimeout.toMillis(), idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
                 openFileCache.isZero() ? "off" : openFileCache.toMillis() + "ms");
     }
 
@@ -275,6 +322,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             throw new IllegalArgumentException("'" + text + "' is too large");
         }
         return (int) bytes;
+    }
+
+    private static Optional<Path> optionalFile(String s) {
+        return s.isBlank() ? Optional.empty() : Optional.of(Path.of(s));
     }
 
     private static boolean bool(String s) {

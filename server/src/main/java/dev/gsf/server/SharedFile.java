@@ -27,24 +27,27 @@ final class SharedFile {
 
     final Version version;
     private final FileChannel channel;
+    private final Runnable onClose;
     private int leases; // guarded by this
     private boolean retired; // guarded by this
     private volatile long lastReleased = System.nanoTime();
 
-    private SharedFile(Version version, FileChannel channel) {
+    private SharedFile(Version version, FileChannel channel, Runnable onClose) {
         this.version = version;
         this.channel = channel;
+        this.onClose = onClose;
     }
 
     /**
      * Opens {@code file} if it still is the given version, as far as its size shows; null when it changed between
-     * the look at its attributes and the open (the caller then opens one unshared).
+     * the look at its attributes and the open (the caller then opens one unshared). {@code onClose} runs once, when
+     * the channel is closed.
      */
-    static SharedFile open(Path file, Version version) throws IOException {
+    static SharedFile open(Path file, Version version, Runnable onClose) throws IOException {
         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
             if (channel.size() == version.size()) {
-                return new SharedFile(version, channel);
+                return new SharedFile(version, channel, onClose);
             }
         } catch (IOException | RuntimeException e) {
             channel.close();
@@ -107,6 +110,7 @@ final class SharedFile {
     }
 
     private void closeChannel() {
+        onClose.run();
         try {
             channel.close();
         } catch (IOException ignored) {

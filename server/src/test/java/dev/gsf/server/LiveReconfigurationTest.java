@@ -81,7 +81,7 @@ class LiveReconfigurationTest {
                 }));
             }
             Await.until(IN_FLIGHT + " downloads in progress on " + from, WAIT,
-                    () -> stats(server, from).inProgress() == IN_FLIGHT, server::statsByAlgorithm);
+                    () -> stats(server, from).inProgress() == IN_FLIGHT, server::algorithmStatsByKind);
 
             Set<ServerConfig.Key> changed = server.reconfigure(ServerConfig.from(
                     with(values, "algorithm", to.name(), "zero-copy", Boolean.toString(toZeroCopy))));
@@ -101,7 +101,7 @@ class LiveReconfigurationTest {
             }
             Await.until("the replaced configuration to close", WAIT,
                     () -> server.retiringGenerations() == 0 && server.algorithmStats().inProgress() == 0,
-                    server::statsByAlgorithm);
+                    server::algorithmStatsByKind);
             assertThat(stats(server, from).ended()).containsEntry(Outcome.COMPLETED, (long) IN_FLIGHT);
             assertThat(stats(server, to).ended()).containsEntry(Outcome.COMPLETED, IN_FLIGHT + 1L);
             AlgorithmStats.Snapshot all = server.algorithmStats();
@@ -153,7 +153,7 @@ class LiveReconfigurationTest {
             }
             Await.until("every replaced configuration closed", WAIT,
                     () -> server.retiringGenerations() == 0 && server.algorithmStats().inProgress() == 0,
-                    server::statsByAlgorithm);
+                    server::algorithmStatsByKind);
             AlgorithmStats.Snapshot all = server.algorithmStats();
             assertThat(all.ended(Outcome.COMPLETED)).isEqualTo(downloads);
             assertThat(all.rejected()).isZero();
@@ -191,6 +191,21 @@ class LiveReconfigurationTest {
     }
 
     @Test
+    void zeroCopyMinAndShutdownGraceChangeLive() throws IOException {
+        Map<String, String> values = values("algorithm", "ENBA", "zero-copy", "true");
+        try (FileServer server = FileServer.start(ServerConfig.from(values))) {
+            assertThat(server.reconfigure(ServerConfig.from(with(values, "zero-copy-min", "0",
+                    "shutdown-grace", "2s")))).containsExactlyInAnyOrder(ServerConfig.Key.ZERO_COPY_MIN,
+                    ServerConfig.Key.SHUTDOWN_GRACE);
+            assertThat(server.config().zeroCopyMin()).isZero();
+            assertThat(server.config().shutdownGrace()).isEqualTo(Duration.ofSeconds(2));
+            try (RawHttp http = new RawHttp(server.port())) {
+                assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 ENBA " + MD5_1KB);
+            }
+        }
+    }
+
+    @Test
     void anInvalidFileIsRefusedWithTheKeyNamed_andTheRunningConfigurationKeepsServing(@TempDir Path dir)
             throws IOException {
         Path file = dir.resolve("gsf.properties");
@@ -200,8 +215,7 @@ class LiveReconfigurationTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (FileServer server = FileServer.start(fileThenFlags(file, flags))) {
-            ReloadOnHangup reload = new ReloadOnHangup(server, () -> fileThenFlags(file, flags),
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
+            Reload reload = new Reload(server, new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
             Map<String, String> refusals = Map.of(
                     "algorithm=ENBA\nchunk=12\n", "chunk: 12 is out of range",
@@ -215,7 +229,8 @@ class LiveReconfigurationTest {
                 Files.writeString(file, refusal.getKey());
                 err.reset();
 
-                assertThat(reload.reload()).as(refusal.getKey()).isFalse();
+                assertThatThrownBy(() -> reload.apply(() -> fileThenFlags(file, flags))).as(refusal.getKey())
+                        .isInstanceOf(ConfigException.class);
 
                 assertThat(err.toString(StandardCharsets.UTF_8)).as(refusal.getKey())
                         .startsWith("gsf serve: reload refused, the running configuration stays in force: "
@@ -230,11 +245,12 @@ class LiveReconfigurationTest {
             assertThat(threads("gsf-worker-g2-")).as("no generation was built").isZero();
 
             Files.writeString(file, "algorithm=ENBA\nchunk=16K\n");
-            assertThat(reload.reload()).isTrue();
+            assertThat(reload.apply(() -> fileThenFlags(file, flags)))
+                    .containsExactlyInAnyOrder(ServerConfig.Key.ALGORITHM, ServerConfig.Key.CHUNK);
             assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
                     "gsf: configuration reloaded, changed algorithm, chunk; downloads in flight finish under the"
                             + " previous settings",
-                    server.config().describe(server.address()));
+                    server.startLine());
             assertThat(server.config().describe(server.address())).contains("algorithm=ENBA", "chunk=16K");
             try (RawHttp http = new RawHttp(server.port())) {
                 assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 ENBA " + MD5_1KB);
@@ -247,15 +263,16 @@ class LiveReconfigurationTest {
             throws IOException {
         Map<String, String> values = values("algorithm", "SBA");
         Map<String, String> restartOnly = Map.of("root", otherRoot.toString(), "host", "127.0.0.2", "port", "1",
-                "idle-timeout", "5s", "follow-symlinks", "true", "open-file-cache", "0");
+                "idle-timeout", "5s", "follow-symlinks", "true", "open-file-cache", "0", "admin-host", "127.0.0.2",
+                "admin-port", "0", "results-log", otherRoot.resolve("results.jsonl").toString());
         try (FileServer server = FileServer.start(ServerConfig.from(values))) {
             for (Map.Entry<String, String> change : restartOnly.entrySet()) {
                 ServerConfig next = ServerConfig.from(with(values, "algorithm", "ENBA", change.getKey(),
                         change.getValue()));
                 assertThatThrownBy(() -> server.reconfigure(next)).isInstanceOf(ConfigException.class)
                         .hasMessageStartingWith(change.getKey() + ": cannot change while the server runs (needs a"
-                                + " restart); only algorithm, workers, queue, chunk, zero-copy, max-downloads,"
-                                + " write-timeout, send-buffer, access-log change live");
+                                + " restart); only algorithm, workers, queue, chunk, zero-copy, zero-copy-min,"
+                                + " max-downloads, write-timeout, send-buffer, access-log, shutdown-grace change live");
                 assertThat(server.config()).isEqualTo(ServerConfig.from(values));
                 try (RawHttp http = new RawHttp(server.port())) {
                     assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 SBA " + MD5_1KB);
@@ -276,7 +293,9 @@ class LiveReconfigurationTest {
                 Map.entry(ServerConfig.Key.WRITE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.SEND_BUFFER, "8K"),
                 Map.entry(ServerConfig.Key.IDLE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.FOLLOW_SYMLINKS, "true"),
                 Map.entry(ServerConfig.Key.ACCESS_LOG, "/tmp/access.log"),
-                Map.entry(ServerConfig.Key.OPEN_FILE_CACHE, "7s"));
+                Map.entry(ServerConfig.Key.OPEN_FILE_CACHE, "7s"), Map.entry(ServerConfig.Key.ZERO_COPY_MIN, "8K"),
+                Map.entry(ServerConfig.Key.SHUTDOWN_GRACE, "7s"), Map.entry(ServerConfig.Key.ADMIN_HOST, "127.0.0.2"),
+                Map.entry(ServerConfig.Key.ADMIN_PORT, "7"), Map.entry(ServerConfig.Key.RESULTS_LOG, "/tmp/r.jsonl"));
         assertThat(other.keySet()).containsExactlyInAnyOrder(ServerConfig.Key.values());
         ServerConfig base = ServerConfig.from(values());
         assertThat(base.changedKeys(base)).isEmpty();
@@ -287,14 +306,16 @@ class LiveReconfigurationTest {
     }
 
     @Test
-    void valuesReadBackToTheSameConfiguration_andWithChangesOnlyTheKeysGiven() {
+    void withChangesOnlyTheKeysGiven_andARelativeRootIsTheSameRoot() {
         ServerConfig defaults = ServerConfig.from(values());
         ServerConfig tuned = ServerConfig.from(values("algorithm", "ENBA", "chunk", "40K", "write-timeout", "1500ms",
                 "access-log", "/tmp/access.log", "open-file-cache", "0", "zero-copy", "true"));
-        assertThat(ServerConfig.from(defaults.values())).isEqualTo(defaults);
-        assertThat(ServerConfig.from(tuned.values())).isEqualTo(tuned);
-        assertThat(tuned.values()).containsEntry("chunk", "40960").containsEntry("write-timeout", "1500ms")
-                .containsEntry("access-log", "/tmp/access.log").containsEntry("algorithm", "ENBA");
+        assertThat(defaults.changedKeys(defaults.with(Map.of()))).isEmpty();
+        assertThat(tuned.changedKeys(tuned.with(Map.of()))).isEmpty();
+        assertThat(tuned.with(Map.of("chunk", "16K")).chunk()).isEqualTo(16 * 1024);
+        ServerConfig relative = ServerConfig.from(values("root",
+                Path.of("").toAbsolutePath().relativize(FILES.toAbsolutePath()).toString()));
+        assertThat(relative.changedKeys(relative.with(Map.of("chunk", "16K")))).containsExactly(ServerConfig.Key.CHUNK);
 
         ServerConfig changed = tuned.with(Map.of("algorithm", "VTA", "access-log", ""));
         assertThat(tuned.changedKeys(changed))
@@ -363,7 +384,7 @@ class LiveReconfigurationTest {
     }
 
     private static AlgorithmStats.Snapshot stats(FileServer server, Algorithm algorithm) {
-        AlgorithmStats.Snapshot stats = server.statsByAlgorithm().get(algorithm);
+        AlgorithmStats.Snapshot stats = server.algorithmStatsByKind().get(algorithm);
         assertThat(stats).as("counters of " + algorithm).isNotNull();
         return stats;
     }

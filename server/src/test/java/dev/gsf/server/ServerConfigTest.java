@@ -12,6 +12,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,24 @@ import picocli.CommandLine;
 class ServerConfigTest {
     @TempDir
     Path dir;
+
+    @Test
+    void theAdminListenerIsOffUnlessItsPortIsSet() {
+        ServerConfig off = ServerConfig.from(Map.of());
+        assertThat(off.adminPort()).isEmpty();
+        assertThat(off.adminHost()).isEqualTo("127.0.0.1");
+        assertThat(ServerConfig.from(Map.of("admin-port", "0")).adminPort()).hasValue(0);
+        assertThat(ServerConfig.from(Map.of("admin-port", "9100", "admin-host", "::1")).adminPort()).hasValue(9100);
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "metrics")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("admin-port: 'metrics' is not a whole number");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "70000")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 70000 is out of range");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "8080")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: 8080 is the file port");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("admin-port", "0", "admin-host", " ")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-host: must not be empty");
+    }
 
     @Test
     void everyKeyHasADefault() {
@@ -39,6 +59,7 @@ class ServerConfigTest {
         assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.accessLog()).isEmpty();
         assertThat(config.openFileCache()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(config.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
@@ -55,7 +76,8 @@ class ServerConfigTest {
     @Test
     void sizesDurationsAndBooleansParseAsPeopleWriteThem() {
         ServerConfig config = ServerConfig.from(Map.of("chunk", "40KB", "write-timeout", "500ms",
-                "zero-copy", "off", "algorithm", "enba"));
+                "zero-copy", "off", "algorithm", "enba", "shutdown-grace", "2m"));
+        assertThat(config.shutdownGrace()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.chunk()).isEqualTo(40 * 1024);
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.zeroCopy()).isFalse();
@@ -82,25 +104,38 @@ class ServerConfigTest {
                 .hasMessageStartingWith("zero-copy: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("write-timeout", "0s")))
                 .hasMessageStartingWith("write-timeout: ");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("shutdown-grace", "soon")))
+                .hasMessageStartingWith("shutdown-grace: ");
         assertThatThrownBy(() -> ServerConfig.from(Map.of("root", dir.resolve("missing").toString()))
                 .requireRootDirectory()).hasMessageStartingWith("root: ");
     }
 
     @Test
-    void noInvalidConfigurationCanBeConstructed_theRecordChecksItself() {
+    void noInvalidConfigurationCanBeConstructed_theRecordChecksItself() throws Throwable {
         ServerConfig valid = ServerConfig.from(Map.of());
-        assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(), 0,
-                valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
-                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+        assertThatThrownBy(() -> with(valid, "workers", 0))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("workers: 0 is out of range");
-        assertThatThrownBy(() -> new ServerConfig(valid.root(), " ", valid.port(), valid.algorithm(), valid.workers(),
-                valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(), valid.writeTimeout(),
-                valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+        assertThatThrownBy(() -> with(valid, "host", " "))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("host: must not be empty");
-        assertThatThrownBy(() -> new ServerConfig(valid.root(), valid.host(), valid.port(), valid.algorithm(),
-                valid.workers(), valid.queue(), valid.chunk(), valid.zeroCopy(), valid.maxDownloads(),
-                Duration.ZERO, valid.idleTimeout(), valid.sendBuffer(), valid.followSymlinks(), valid.accessLog(), valid.openFileCache()))
+        assertThatThrownBy(() -> with(valid, "writeTimeout", Duration.ZERO))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("write-timeout: must be longer than zero");
+        assertThat(with(valid, "workers", 7).workers()).isEqualTo(7);
+    }
+
+    /** The canonical constructor called with one component changed: the record's own checks, whatever its arity. */
+    private static ServerConfig with(ServerConfig config, String component, Object value) throws Throwable {
+        RecordComponent[] components = ServerConfig.class.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = components[i].getName().equals(component) ? value : components[i].getAccessor().invoke(config);
+        }
+        try {
+            return ServerConfig.class.getDeclaredConstructor(types).newInstance(values);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     @Test

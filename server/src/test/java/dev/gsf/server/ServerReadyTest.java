@@ -3,6 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.TestFiles;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +21,26 @@ class ServerReadyTest {
             assertThat(ready.port()).isEqualTo(server.port()).isPositive();
             assertThat(ready.host()).isEqualTo("127.0.0.1");
             assertThat(ready.settings()).containsEntry("algorithm", "ENBA").containsEntry("workers", "7")
-                    .containsEntry("chunk", "40K");
+                    .containsEntry("chunk", "40K").containsEntry("write-timeout", "30s")
+                    .containsEntry("open-file-cache", "1s").containsEntry("access-log", "");
+            assertThat(ready.settings().keySet()).containsExactlyElementsOf(
+                    Arrays.stream(ServerConfig.Key.values()).map(k -> k.name).toList());
         }
+    }
+
+    @Test
+    void everyKeyIsGivenAsTextThatReadsBackToTheSameConfiguration() {
+        ServerConfig config = ServerConfig.from(Map.ofEntries(Map.entry("root", TestFiles.fileSet().toString()),
+                Map.entry("port", "0"), Map.entry("algorithm", "VTA"), Map.entry("chunk", "1M"),
+                Map.entry("zero-copy", "true"), Map.entry("max-downloads", "9"), Map.entry("write-timeout", "1500ms"),
+                Map.entry("idle-timeout", "2m"), Map.entry("send-buffer", "64K"), Map.entry("follow-symlinks", "on"),
+                Map.entry("access-log", "/tmp/gsf-access.log"), Map.entry("open-file-cache", "0")));
+
+        Map<String, String> text = config.asText();
+
+        assertThat(text).containsEntry("write-timeout", "1500ms").containsEntry("idle-timeout", "2m")
+                .containsEntry("open-file-cache", "0s").containsEntry("follow-symlinks", "true");
+        assertThat(ServerConfig.from(text)).isEqualTo(config);
     }
 
     @Test

@@ -16,6 +16,11 @@ public final class Servers {
      * keys and values, alternating (e.g. "workers", "2").
      */
     public static FileServer start(Path root, Algorithm algorithm, String... keyValues) throws IOException {
+        return FileServer.start(config(root, algorithm, keyValues));
+    }
+
+    /** The configuration {@link #start} serves with. */
+    static ServerConfig config(Path root, Algorithm algorithm, String... keyValues) {
         Map<String, String> values = new HashMap<>();
         values.put("root", root.toString());
         values.put("port", "0");
@@ -23,6 +28,6 @@ public final class Servers {
         for (int i = 0; i < keyValues.length; i += 2) {
             values.put(keyValues[i], keyValues[i + 1]);
         }
-        return FileServer.start(ServerConfig.from(values));
+        return ServerConfig.from(values);
     }
 }

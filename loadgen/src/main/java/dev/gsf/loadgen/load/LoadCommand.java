@@ -1,8 +1,10 @@
 package dev.gsf.loadgen.load;
 
 import dev.gsf.common.ByteSize;
+import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.driver.Throttle;
+import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.IOException;
@@ -111,6 +113,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "directory for summary.txt, summary.json and report.html (default: results/load-<time>; 'none' for none)")
     String out;
 
+    @Option(names = "--server-metrics", paramLabel = "URL",
+            description = "scrape this Prometheus /metrics every interval (busy workers, queue, downloads in progress,"
+                    + " RSS) and chart it beside the throughput, e.g. http://127.0.0.1:9090/metrics")
+    String serverMetrics;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
@@ -174,10 +181,11 @@ public final class LoadCommand implements Callable<Integer> {
                 mix, clients,
                 arrivalRate == null ? 0 : option("--arrival-rate", () -> Units.perSecond(arrivalRate)),
                 bytesPerSecond, bucket, rcvbuf, option("--think", () -> ThinkTime.parse(think)),
-                option("--ramp-up", () -> Units.duration(rampUp)), option("--steady", () -> Units.duration(steady)),
-                option("--ramp-down", () -> Units.duration(rampDown)),
-                option("--timeout", () -> Units.duration(timeout)),
-                option("--interval", () -> Units.duration(interval)), loops, criteria(), outDir(), seed, runs);
+                option("--ramp-up", () -> Durations.parse(rampUp)), option("--steady", () -> Durations.parse(steady)),
+                option("--ramp-down", () -> Durations.parse(rampDown)),
+                option("--timeout", () -> Durations.parse(timeout)),
+                option("--interval", () -> Durations.parse(interval)), loops, criteria(), outDir(), seed, runs,
+                serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)));
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }
@@ -224,7 +232,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     private static double millis(String option, String text) {
-        return option(option, () -> Units.duration(text).toNanos() / 1e6);
+        return option(option, () -> Durations.parse(text).toNanos() / 1e6);
     }
 
     private static double percent(String option, String text) {

@@ -1,7 +1,9 @@
 package dev.gsf.loadgen.load;
 
+import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.ThinkTime;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,11 +30,12 @@ import java.util.List;
  * @param outDir        where summary.json and report.html go; null for none
  * @param seed          seed of the file choices and think times
  * @param runs          how many times the whole run is repeated
+ * @param serverMetrics the server's Prometheus /metrics to scrape every interval, null for none
  */
 public record LoadPlan(Target target, Path manifest, String mix, int clients, double arrivalRate, long rate,
                        long burst, int receiveBuffer, ThinkTime think, Duration rampUp, Duration steady,
                        Duration rampDown, Duration timeout, Duration interval, int threads, List<Criterion> criteria,
-                       Path outDir, long seed, int runs) {
+                       Path outDir, long seed, int runs, URI serverMetrics) {
 
     /** gsf load's defaults that {@link #closed} shares with the command's options. */
     public static final String DEFAULT_TIMEOUT = "30s";
@@ -58,9 +61,9 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
                                   Duration steady, Duration rampDown, Path outDir) {
         long burst = Throttle.defaultBurst(rate);
         return new LoadPlan(target, manifest, mix, clients, 0, rate, burst, receiveBuffer(rate, burst),
-                ThinkTime.NONE, rampUp, steady, rampDown, Units.duration(DEFAULT_TIMEOUT),
-                Units.duration(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
-                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1);
+                ThinkTime.NONE, rampUp, steady, rampDown, Durations.parse(DEFAULT_TIMEOUT),
+                Durations.parse(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
+                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1, null);
     }
 
     /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */

@@ -11,6 +11,8 @@ import dev.gsf.loadgen.load.metrics.Recorder;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.metrics.RunResult;
 import dev.gsf.loadgen.load.metrics.Sampler;
+import dev.gsf.loadgen.load.metrics.ServerMetrics;
+import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.report.Progress;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.PrintStream;
@@ -27,26 +29,15 @@ import java.util.concurrent.TimeoutException;
 /**
  * Runs one load: probes the server, starts the event loops, samples the time series, stops on time and merges the
  * figures. Blocks the calling thread for the run's duration plus a bounded grace period.
+ *
+ * @param log      where progress and first-error lines go
+ * @param terminal rewrite the progress line in place
  */
-public final class LoadRun {
+public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal) {
     /** How long loops get past the planned end to close their connections and hand over figures. */
     private static final Duration GRACE = Duration.ofSeconds(10);
-
-    private final LoadPlan plan;
-    private final Workload workload;
-    private final PrintStream log;
-    private final boolean terminal;
-
-    /**
-     * @param log      where progress and first-error lines go
-     * @param terminal rewrite the progress line in place
-     */
-    public LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal) {
-        this.plan = plan;
-        this.workload = workload;
-        this.log = log;
-        this.terminal = terminal;
-    }
+    /** The longest a scrape of --server-metrics may take when the interval is shorter. */
+    private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(1);
 
     public RunResult run() throws InterruptedException {
         List<String> names = workload.files().stream().map(f -> f.name()).toList();
@@ -67,6 +58,10 @@ public final class LoadRun {
         DriverConfig config = DriverConfig.of(plan.target(), address, workload, probe.expectations(), plan.rate(),
                 plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think());
 
+        // Before the run's clock starts: building the HTTP client the first time can take seconds on a busy machine.
+        ServerScraper scraper = plan.serverMetrics() == null ? null
+                : new ServerScraper(plan.serverMetrics(), plan.interval().compareTo(SCRAPE_TIMEOUT) > 0
+                        ? plan.interval() : SCRAPE_TIMEOUT);
         Phases phases = Phases.startingNow(plan.rampUp(), plan.steady(), plan.rampDown());
         LiveCounters live = new LiveCounters();
         ErrorLog errorLog = new ErrorLog(log);
@@ -74,13 +69,14 @@ public final class LoadRun {
                 () -> new Recorder(phases, names.size(), live, errorLog), plan.seed());
         Progress progress = new Progress(log, phases, terminal, 10);
         Sampler sampler = new Sampler(phases, live, progress::update);
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "gsf-load-sampler");
-            t.setDaemon(true);
-            return t;
-        });
+        ScheduledExecutorService ticker = daemonScheduler("gsf-load-sampler");
         long period = plan.interval().toNanos();
         ticker.scheduleAtFixedRate(sampler::sample, period, period, TimeUnit.NANOSECONDS);
+        // Its own thread: a slow /metrics must not delay the client's samples.
+        ScheduledExecutorService scrapes = scraper == null ? null : daemonScheduler("gsf-load-scraper");
+        if (scraper != null) {
+            scrapes.scheduleAtFixedRate(() -> scraper.scrape(phases), 0, period, TimeUnit.NANOSECONDS);
+        }
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < loops.size(); i++) {
             Thread t = new Thread(loops.get(i), "gsf-load-" + i);
@@ -108,12 +104,34 @@ public final class LoadRun {
             loops.forEach(EventLoop::stop);
             ticker.shutdownNow();
             ticker.awaitTermination(5, TimeUnit.SECONDS);
+            if (scrapes != null) {
+                scrapes.shutdownNow();
+                scrapes.awaitTermination(SCRAPE_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
+            }
         }
         sampler.sample(); // the last partial interval
+        ServerMetrics serverMetrics = null;
+        if (scraper != null) {
+            scraper.scrape(phases); // the server at the end of the run
+            scraper.close();
+            serverMetrics = scraper.result();
+            if (serverMetrics.failures() > 0) {
+                log.println("gsf load: " + serverMetrics.failures() + " of " + serverMetrics.samples().size()
+                        + " scrapes of " + serverMetrics.url() + " failed, first: " + serverMetrics.firstError());
+            }
+        }
         progress.done();
         return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
                 errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
-                sampler.steadyCpuPercent());
+                sampler.steadyCpuPercent(), serverMetrics);
+    }
+
+    private static ScheduledExecutorService daemonScheduler(String name) {
+        return Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     private RunResult aborted(List<String> names, String reason) {
@@ -122,6 +140,6 @@ public final class LoadRun {
         long[] lengths = new long[names.size()];
         java.util.Arrays.fill(lengths, -1);
         return new RunResult("unknown", null, names, lengths, List.of(), reason, none, new RunMetrics(names.size()),
-                Map.of(), List.of(), 0, 0, Double.NaN);
+                Map.of(), List.of(), 0, 0, Double.NaN, null);
     }
 }

@@ -1,23 +1,16 @@
 package dev.gsf.loadgen.load;
 
 import dev.gsf.common.ByteSize;
-import dev.gsf.common.Durations;
-import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses the durations and rates people type on the command line: 500ms, 10s, 2m; 1MB/s, 20KB/s, 20K. */
+/** Parses and prints the rates people type on the command line: 1MB/s, 20KB/s, 20K, 200/s (durations: {@link dev.gsf.common.Durations}). */
 public final class Units {
     private static final Pattern RATE = Pattern.compile("(.+?)\\s*(?:/\\s*s(?:ec)?)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern PER_SECOND = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:/\\s*s(?:ec)?)?",
             Pattern.CASE_INSENSITIVE);
 
     private Units() {
-    }
-
-    /** A duration in the project's one grammar ({@link Durations}): 500ms, 1.5s, 10s, 2m, 1h. */
-    public static Duration duration(String text) {
-        return Durations.parse(text);
     }
 
     /** Bytes per second from "1MB/s", "20KB/s", "64K"; 0 means no limit. K and M are powers of 1024. */
@@ -63,10 +56,5 @@ public final class Units {
             return bytesPerSecond / 1024 + "KB/s";
         }
         return bytesPerSecond + "B/s";
-    }
-
-    /** A duration for people ({@link Durations#format}): 1500ms, 10s, 2m. */
-    public static String format(Duration d) {
-        return Durations.format(d);
     }
 }

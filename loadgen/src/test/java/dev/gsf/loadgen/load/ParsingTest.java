@@ -3,6 +3,7 @@ package dev.gsf.loadgen.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.ResponseHead;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -20,9 +21,9 @@ class ParsingTest {
         assertThat(Units.bytesPerSecond("512K")).isEqualTo(512 << 10);
         assertThat(Units.bytesPerSecond("none")).isZero();
         assertThatThrownBy(() -> Units.bytesPerSecond("fast")).hasMessageContaining("is not a rate");
-        assertThat(Units.duration("1.5s")).isEqualTo(Duration.ofMillis(1500));
-        assertThat(Units.duration("250ms")).isEqualTo(Duration.ofMillis(250));
-        assertThat(Units.duration("2m")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(Durations.parse("1.5s")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(Durations.parse("2m")).isEqualTo(Duration.ofMinutes(2));
         assertThat(Units.perSecond("12.5/s")).isEqualTo(12.5);
         assertThat(ThinkTime.parse("exp:100ms")).isEqualTo(new ThinkTime(100_000_000, true));
         assertThat(Target.parse("http://localhost:8099/files").basePath()).isEqualTo("/files/");

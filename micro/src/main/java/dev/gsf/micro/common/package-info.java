@@ -6,8 +6,7 @@
  *       run down so that no thread stays blocked.</li>
  *   <li>{@link dev.gsf.micro.common.Loopback}, {@link dev.gsf.micro.common.SocketBuffers}: where sockets are made,
  *       and the SO_SNDBUF/SO_RCVBUF request with what the kernel really set.</li>
- *   <li>{@link dev.gsf.micro.common.Payload}, {@link dev.gsf.micro.common.Spread}: reproducible test bytes, and how
- *       much repeated runs vary.</li>
+ *   <li>{@link dev.gsf.micro.common.Payload}: reproducible test bytes.</li>
  *   <li>{@link dev.gsf.micro.common.Closer}, {@link dev.gsf.micro.common.Threads},
  *       {@link dev.gsf.micro.common.Futures}, {@link dev.gsf.micro.common.Programs}: teardown, bounded joins,
  *       blocking on NIO.2 futures, optional external tools.</li>

@@ -1,23 +1,21 @@
 package dev.gsf.micro.conns;
 
 import dev.gsf.common.ByteSize;
-import dev.gsf.micro.report.MicroOptions;
+import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gsf conns}: thread per connection vs selectors at 1700 connections ("Thread per connection: NIO, Linux NPTL and epoll"), with virtual threads. */
-@Command(name = "conns", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "conns",
         description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
                 + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
                 + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
                 "--quick: 500 connections, selectors 1,4,16,64,256, 1 s warm-up, 2 s window, 1 run."})
-public final class ConnsCommand implements Callable<Integer> {
+public final class ConnsCommand extends MicroCommand {
     /** What --quick sets, unless the command line gives the option. */
     public static final Map<String, Object> QUICK = Map.of("--connections", 500, "--selectors", List.of(1, 4, 16, 64, 256),
             "--warmup", 1, "--duration", 2, "--runs", 1);
@@ -46,12 +44,12 @@ public final class ConnsCommand implements Callable<Integer> {
     @Option(names = "--runs", description = "runs per model (default: 2)")
     int runs = 2;
 
-    @Mixin
-    MicroOptions options;
+    public ConnsCommand() {
+        super(QUICK);
+    }
 
     @Override
-    public Integer call() throws Exception {
-        options.applyQuickPreset(QUICK);
+    protected Outcome measure() throws Exception {
         ConnsSettings settings = new ConnsSettings(connections, clientThreads, Math.toIntExact(ByteSize.parse(size)),
                 Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds), Duration.ofSeconds(5));
         List<ConnsModel> chosen = new ArrayList<>();
@@ -78,9 +76,6 @@ public final class ConnsCommand implements Callable<Integer> {
                 + "payload " + size + " + " + Frames.OVERHEAD + " bytes framing, warm-up " + warmupSeconds
                 + " s, window " + durationSeconds + " s, " + runs + " runs per model; java " + Runtime.version()
                 + ", " + Runtime.getRuntime().availableProcessors() + " cores (clients and server share them)");
-        var out = ConnsReport.of(results, notes);
-        System.out.print(out.text());
-        out.write(options.directory(), System.out);
-        return results.stream().allMatch(ConnsResult::ok) ? 0 : 1;
+        return new Outcome(ConnsReport.of(results, notes), results.stream().allMatch(ConnsResult::ok));
     }
 }

@@ -1,11 +1,11 @@
 package dev.gsf.micro.conns;
 
-import dev.gsf.micro.common.Spread;
-import dev.gsf.micro.report.HtmlPage;
+import dev.gsf.micro.report.MicroResults;
 import dev.gsf.micro.report.Report;
-import dev.gsf.micro.report.SvgChart;
 import dev.gsf.micro.report.TextTable;
-import java.util.ArrayList;
+import dev.gsf.report.BarChart;
+import dev.gsf.report.Page;
+import dev.gsf.report.Stats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +13,15 @@ import java.util.stream.Collectors;
 
 /** The seed's table: connections, blocking?, server threads, connections per thread, throughput; and a chart. */
 public final class ConnsReport {
+    /** conns.json: every run. */
+    public record Results(String command, List<String> notes, List<Run> runs) implements MicroResults {
+    }
+
+    public record Run(String model, int selectors, boolean blocking, int connections, int serverThreads,
+                      double framesPerSecond, double mibPerSecond, long framesSent, long framesValid, long corrupt,
+                      String status, String reason) {
+    }
+
     private ConnsReport() {
     }
 
@@ -21,52 +30,33 @@ public final class ConnsReport {
                 ConnsResult::model, LinkedHashMap::new, Collectors.toList()));
         TextTable table = new TextTable("connections", "blocking", "server threads", "conns/thread", "runs",
                 "frames/s mean", "±sd", "min–max", "MiB/s", "status");
-        List<String> labels = new ArrayList<>();
-        List<Double> values = new ArrayList<>();
+        BarChart chart = new BarChart("frames checked per second by server model", "frames/s");
         for (var e : byModel.entrySet()) {
             List<ConnsResult> runs = e.getValue();
             ConnsResult first = runs.get(0);
-            Spread fps = Spread.of(runs.stream().filter(ConnsResult::ok).mapToDouble(ConnsResult::framesPerSecond)
+            Stats fps = Stats.of(runs.stream().filter(ConnsResult::ok).mapToDouble(ConnsResult::framesPerSecond)
                     .toArray());
-            Spread mib = Spread.of(runs.stream().filter(ConnsResult::ok).mapToDouble(ConnsResult::mibPerSecond)
+            Stats mib = Stats.of(runs.stream().filter(ConnsResult::ok).mapToDouble(ConnsResult::mibPerSecond)
                     .toArray());
             String status = runs.stream().filter(r -> !r.ok()).map(r -> r.status() + ": " + r.reason()).findFirst()
                     .orElse("OK");
             int threads = first.serverThreads();
             table.row(first.connections(), e.getKey().blocking() ? "Y (" + e.getKey().kind() + ")" : "N", threads,
                     threads == 0 ? "-" : String.format("%.0f", first.connections() / (double) threads), runs.size(),
-                    String.format("%.0f", fps.mean()), String.format("%.1f%%", fps.relativePercent()),
+                    String.format("%.0f", fps.mean()), String.format("%.1f%%", fps.relativeStdevPercent()),
                     String.format("%.0f–%.0f", fps.min(), fps.max()), String.format("%.0f", mib.mean()), status);
-            labels.add(e.getKey().blocking() ? e.getKey().kind() + " x" + threads : "reactor " + threads);
-            values.add(fps.mean());
+            chart.bar(e.getKey().blocking() ? e.getKey().kind() + " x" + threads : "reactor " + threads,
+                    fps.mean());
         }
-        String text = String.join("\n", notes) + "\n\n" + table.render();
-        HtmlPage html = new HtmlPage("gsf conns: thread per connection vs selectors");
-        notes.forEach(html::paragraph);
-        html.pre(table.render());
-        html.svg(SvgChart.bars("frames checked per second by server model", "frames/s", labels,
-                values.stream().mapToDouble(Double::doubleValue).toArray()));
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("command", "conns");
-        root.put("notes", notes);
-        root.put("runs", results.stream().map(ConnsReport::json).toList());
-        return new Report("conns", text, root, html);
+        Report report = Report.of(new Results("conns", notes, results.stream().map(ConnsReport::json).toList()),
+                new Page("gsf conns: thread per connection vs selectors"), notes, table.render());
+        report.html().chart(chart);
+        return report;
     }
 
-    private static Map<String, Object> json(ConnsResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("model", r.model().kind());
-        m.put("selectors", r.model().selectors());
-        m.put("blocking", r.model().blocking());
-        m.put("connections", r.connections());
-        m.put("serverThreads", r.serverThreads());
-        m.put("framesPerSecond", r.framesPerSecond());
-        m.put("mibPerSecond", r.mibPerSecond());
-        m.put("framesSent", r.framesSent());
-        m.put("framesValid", r.framesValid());
-        m.put("corrupt", r.corrupt());
-        m.put("status", r.status());
-        m.put("reason", r.reason());
-        return m;
+    private static Run json(ConnsResult r) {
+        return new Run(r.model().kind(), r.model().selectors(), r.model().blocking(), r.connections(),
+                r.serverThreads(), r.framesPerSecond(), r.mibPerSecond(), r.framesSent(), r.framesValid(),
+                r.corrupt(), r.status(), r.reason());
     }
 }

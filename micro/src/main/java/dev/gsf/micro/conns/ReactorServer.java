@@ -1,15 +1,11 @@
 package dev.gsf.micro.conns;
 
-import dev.gsf.micro.common.Closer;
 import dev.gsf.micro.common.Loopback;
-import dev.gsf.micro.common.SocketBuffers;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,18 +17,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * The seed's reactor: k selector threads, accepted connections dealt round-robin so each serves about N/k.
  * A connection is registered by its selector's own thread (handed over through a queue and a wakeup).
  */
-final class ReactorServer implements ConnsServer {
-    private final ConnsTally tally;
-    private final int maxPayload;
-    private final Closer closer = new Closer();
-    private final ServerSocketChannel listener;
+final class ReactorServer extends ConnsServer {
     private final List<Reactor> reactors = new ArrayList<>();
     private volatile boolean closed;
 
     ReactorServer(ConnsTally tally, int maxPayload, int selectors) throws IOException {
-        this.tally = tally;
-        this.maxPayload = maxPayload;
-        this.listener = closer.track(Loopback.listen(SocketBuffers.OS_DEFAULT, 4096));
+        super(tally, maxPayload);
         for (int i = 0; i < selectors; i++) {
             Reactor r = new Reactor(closer.track(Selector.open()));
             reactors.add(r);
@@ -110,11 +100,6 @@ final class ReactorServer implements ConnsServer {
     }
 
     @Override
-    public InetSocketAddress address() {
-        return Loopback.localAddress(listener);
-    }
-
-    @Override
     public int serverThreads() {
         return reactors.size();
     }
@@ -130,6 +115,6 @@ final class ReactorServer implements ConnsServer {
                 Thread.currentThread().interrupt();
             }
         }
-        closer.close();
+        super.close();
     }
 }

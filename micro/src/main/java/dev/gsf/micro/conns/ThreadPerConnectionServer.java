@@ -1,30 +1,19 @@
 package dev.gsf.micro.conns;
 
-import dev.gsf.micro.common.Closer;
-import dev.gsf.micro.common.Loopback;
-import dev.gsf.micro.common.SocketBuffers;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The seed's blocking server: one reader thread per connection (platform or virtual, as the factory makes). */
-final class ThreadPerConnectionServer implements ConnsServer {
-    private final ConnsTally tally;
-    private final int maxPayload;
+final class ThreadPerConnectionServer extends ConnsServer {
     private final ThreadFactory threads;
-    private final Closer closer = new Closer();
-    private final ServerSocketChannel listener;
     private final AtomicInteger serving = new AtomicInteger();
 
     ThreadPerConnectionServer(ConnsTally tally, int maxPayload, ThreadFactory threads) throws IOException {
-        this.tally = tally;
-        this.maxPayload = maxPayload;
+        super(tally, maxPayload);
         this.threads = threads;
-        this.listener = closer.track(Loopback.listen(SocketBuffers.OS_DEFAULT, 4096));
         Thread.ofPlatform().daemon().name("conns-accept").start(this::acceptLoop);
     }
 
@@ -55,17 +44,7 @@ final class ThreadPerConnectionServer implements ConnsServer {
     }
 
     @Override
-    public InetSocketAddress address() {
-        return Loopback.localAddress(listener);
-    }
-
-    @Override
     public int serverThreads() {
         return serving.get();
-    }
-
-    @Override
-    public void close() {
-        closer.close();
     }
 }

@@ -15,18 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * All clients connect first and start together at a gate; the whole test is timed from the gate to the last
  * client's end. A watchdog turns a stall into DL and tears both sides down; nothing outlives the call.
  */
-public final class EchoCell {
-    private final EchoKind serverKind;
-    private final EchoKind clientKind;
-    private final int threads;
-    private final EchoSettings settings;
-
-    public EchoCell(EchoKind serverKind, EchoKind clientKind, int threads, EchoSettings settings) {
-        this.serverKind = serverKind;
-        this.clientKind = clientKind;
-        this.threads = threads;
-        this.settings = settings;
-    }
+public record EchoCell(EchoKind serverKind, EchoKind clientKind, int threads, EchoSettings settings) {
 
     public EchoRun run() throws Exception {
         EchoActivity activity = new EchoActivity();
@@ -87,15 +76,15 @@ public final class EchoCell {
         double threadNanos = 0;
         boolean intact = true;
         for (EchoTally t : tallies) {
-            sent += t.sent();
-            echoed += t.received();
-            threadNanos += t.nanos();
+            sent += t.sent;
+            echoed += t.received;
+            threadNanos += t.nanos;
             intact &= t.intact();
         }
         double wholeMs = wholeNanos / 1e6;
         String status = intact && echoed == (long) threads * settings.bytesPerClient() ? "OK" : "ERR";
         return new EchoRun(status, status.equals("OK") ? "" : "echoed bytes differ from sent bytes", wholeMs,
-                wholeMs / threads, threadNanos / threads / 1e6, sent, echoed, intact, tallies[0].buffers(),
+                wholeMs / threads, threadNanos / threads / 1e6, sent, echoed, intact, tallies[0].buffers,
                 server.acceptedBuffers());
     }
 

@@ -1,6 +1,6 @@
 package dev.gsf.micro.echo;
 
-import dev.gsf.micro.common.Spread;
+import dev.gsf.report.Stats;
 import java.util.List;
 
 /** All runs of one cell. A cell that stalled or failed once is reported by that run's status (DL, TO, ERR). */
@@ -15,16 +15,16 @@ public record EchoCellResult(EchoPair pair, String sockbuf, int buffer, int thre
         return f == null ? "OK" : f.status();
     }
 
-    public Spread whole() {
-        return Spread.of(runs.stream().filter(EchoRun::ok).mapToDouble(EchoRun::wholeMs).toArray());
+    public Stats whole() {
+        return Stats.of(runs.stream().filter(EchoRun::ok).mapToDouble(EchoRun::wholeMs).toArray());
     }
 
-    public Spread perThread() {
-        return Spread.of(runs.stream().filter(EchoRun::ok).mapToDouble(EchoRun::perThreadMs).toArray());
+    public Stats perThread() {
+        return Stats.of(runs.stream().filter(EchoRun::ok).mapToDouble(EchoRun::perThreadMs).toArray());
     }
 
-    public Spread mibPerSecond() {
-        return Spread.of(runs.stream().filter(EchoRun::ok).mapToDouble(EchoRun::mibPerSecond).toArray());
+    public Stats mibPerSecond() {
+        return Stats.of(runs.stream().filter(EchoRun::ok).mapToDouble(EchoRun::mibPerSecond).toArray());
     }
 
     /** The paper's cell: "per-thread (whole)" in ms, with the whole time's relative spread; or the failure code. */
@@ -32,7 +32,7 @@ public record EchoCellResult(EchoPair pair, String sockbuf, int buffer, int thre
         if (failure() != null) {
             return status();
         }
-        Spread w = whole();
-        return String.format("%.0f (%.0f) ±%.0f%%", perThread().mean(), w.mean(), w.relativePercent());
+        Stats w = whole();
+        return String.format("%.0f (%.0f) ±%.0f%%", perThread().mean(), w.mean(), w.relativeStdevPercent());
     }
 }

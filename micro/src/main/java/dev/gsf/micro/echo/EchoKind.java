@@ -1,7 +1,6 @@
 package dev.gsf.micro.echo;
 
 import java.io.IOException;
-import java.util.Locale;
 
 /** The four socket styles, each usable as server and as client. */
 public enum EchoKind {
@@ -18,10 +17,6 @@ public enum EchoKind {
 
     EchoKind(String description) {
         this.description = description;
-    }
-
-    public static EchoKind parse(String s) {
-        return valueOf(s.trim().toUpperCase(Locale.ROOT));
     }
 
     public EchoServer startServer(EchoSettings settings, EchoActivity activity) throws IOException {

@@ -1,5 +1,7 @@
 package dev.gsf.micro.echo;
 
+import dev.gsf.micro.common.Choices;
+
 /** A server kind with a client kind, written S-C as in the paper: B-B, NB-NB, B-NB, NB-B, A-A, VT-VT. */
 public record EchoPair(EchoKind server, EchoKind client) {
     public static EchoPair parse(String text) {
@@ -7,7 +9,7 @@ public record EchoPair(EchoKind server, EchoKind client) {
         if (parts.length != 2) {
             throw new IllegalArgumentException("'" + text + "' is not SERVER-CLIENT, e.g. B-NB (kinds: B, NB, A, VT)");
         }
-        return new EchoPair(EchoKind.parse(parts[0]), EchoKind.parse(parts[1]));
+        return new EchoPair(Choices.parse(EchoKind.class, parts[0]), Choices.parse(EchoKind.class, parts[1]));
     }
 
     public String label() {

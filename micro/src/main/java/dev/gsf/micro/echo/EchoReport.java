@@ -2,15 +2,15 @@ package dev.gsf.micro.echo;
 
 import dev.gsf.common.ByteSize;
 import dev.gsf.micro.common.SocketBuffers;
-import dev.gsf.micro.report.HtmlPage;
+import dev.gsf.micro.report.MicroResults;
 import dev.gsf.micro.report.Report;
-import dev.gsf.micro.report.SvgChart;
 import dev.gsf.micro.report.TextTable;
+import dev.gsf.report.LineChart;
+import dev.gsf.report.Page;
+import dev.gsf.report.Stats;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -18,12 +18,32 @@ import java.util.Objects;
  * speedup-per-thread charts like its Figures 4 and 5, MiB/s charts, and the JSON of every run.
  */
 public final class EchoReport {
+    /** echo.json: the settings and every cell with its runs. */
+    public record Results(String command, List<String> settings, List<Cell> cells) implements MicroResults {
+    }
+
+    /** One cell: the statistics over its OK runs, and each run. */
+    public record Cell(String pair, String sockbuf, int buffer, int threads, String status, String reason,
+                       Stats perThreadMs, Stats wholeMs, Stats mibPerSecond, List<Run> runs) {
+    }
+
+    public record Run(String status, double wholeMs, double meanThreadMs, long bytesSent, long bytesEchoed,
+                      boolean intact, Buffers clientBuffers, Buffers serverBuffers) {
+    }
+
+    /** The socket buffers in force: what getOption said, and what the kernel holds for it. */
+    public record Buffers(int getOptionSend, int getOptionReceive, int kernelSend, int kernelReceive) {
+        static Buffers of(SocketBuffers.Actual a) {
+            return a == null ? null : new Buffers(a.send(), a.receive(), a.kernelSend(), a.kernelReceive());
+        }
+    }
+
     private EchoReport() {
     }
 
     public static Report of(List<EchoCellResult> results, List<String> settings) {
         StringBuilder text = new StringBuilder();
-        HtmlPage html = new HtmlPage("gsf echo: blocking vs non-blocking echo (Viktorov & Dichter)");
+        Page html = new Page("gsf echo: blocking vs non-blocking echo (Viktorov & Dichter)");
         settings.forEach(s -> {
             text.append(s).append('\n');
             html.paragraph(s);
@@ -40,13 +60,13 @@ public final class EchoReport {
                 String table = table(cells) + failures(cells);
                 text.append('\n').append(title).append('\n').append(table);
                 html.pre(title + "\n" + table);
-                html.svg(speedupChart(pair, sockbuf, cells));
+                html.chart(speedupChart(pair, sockbuf, cells));
             }
             for (int buffer : distinct(mode, EchoCellResult::buffer)) {
-                html.svg(throughputChart(sockbuf, buffer, mode.stream().filter(r -> r.buffer() == buffer).toList()));
+                html.chart(throughputChart(sockbuf, buffer, mode.stream().filter(r -> r.buffer() == buffer).toList()));
             }
         }
-        return new Report("echo", text.toString(), json(results, settings), html);
+        return new Report(text.toString(), json(results, settings), html);
     }
 
     static String table(List<EchoCellResult> cells) {
@@ -88,9 +108,10 @@ public final class EchoReport {
     }
 
     /** Like the paper's Fig. 4/5: the single-thread per-thread time divided by the per-thread time at N threads. */
-    private static String speedupChart(EchoPair pair, String sockbuf, List<EchoCellResult> cells) {
+    private static LineChart speedupChart(EchoPair pair, String sockbuf, List<EchoCellResult> cells) {
         List<Integer> threads = distinct(cells, EchoCellResult::threads);
-        Map<String, double[]> series = new LinkedHashMap<>();
+        LineChart chart = LineChart.categories(pair.label() + " speedup per thread, sockbuf " + sockbuf,
+                "client threads", "T(1) / T(N)/N", threads);
         for (int buffer : distinct(cells, EchoCellResult::buffer)) {
             double[] per = threads.stream().mapToDouble(t -> cells.stream()
                     .filter(c -> c.buffer() == buffer && c.threads() == t && c.failure() == null)
@@ -100,63 +121,29 @@ public final class EchoReport {
             for (int i = 0; i < per.length; i++) {
                 speedup[i] = base / per[i];
             }
-            series.put(ByteSize.format(buffer), speedup);
+            chart.series(ByteSize.format(buffer), speedup);
         }
-        return SvgChart.lines(pair.label() + " speedup per thread, sockbuf " + sockbuf, "client threads",
-                "T(1) / T(N)/N", threads.stream().map(String::valueOf).toList(), series);
+        return chart;
     }
 
-    private static String throughputChart(String sockbuf, int buffer, List<EchoCellResult> cells) {
+    private static LineChart throughputChart(String sockbuf, int buffer, List<EchoCellResult> cells) {
         List<Integer> threads = distinct(cells, EchoCellResult::threads);
-        Map<String, double[]> series = new LinkedHashMap<>();
+        LineChart chart = LineChart.categories("MiB/s echoed, buffer " + ByteSize.format(buffer) + ", sockbuf "
+                + sockbuf, "client threads", "MiB/s", threads);
         for (EchoPair pair : distinct(cells, EchoCellResult::pair)) {
-            series.put(pair.label(), threads.stream().mapToDouble(t -> cells.stream()
+            chart.series(pair.label(), threads.stream().mapToDouble(t -> cells.stream()
                     .filter(c -> c.pair().equals(pair) && c.threads() == t && c.failure() == null)
                     .mapToDouble(c -> c.mibPerSecond().mean()).findFirst().orElse(Double.NaN)).toArray());
         }
-        return SvgChart.lines("MiB/s echoed, buffer " + ByteSize.format(buffer) + ", sockbuf " + sockbuf,
-                "client threads", "MiB/s", threads.stream().map(String::valueOf).toList(), series);
+        return chart;
     }
 
-    private static Map<String, Object> json(List<EchoCellResult> results, List<String> settings) {
-        List<Object> cells = new ArrayList<>();
-        for (EchoCellResult c : results) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("pair", c.pair().label());
-            m.put("sockbuf", c.sockbuf());
-            m.put("buffer", c.buffer());
-            m.put("threads", c.threads());
-            m.put("status", c.status());
-            m.put("reason", c.failure() == null ? null : c.failure().reason());
-            m.put("perThreadMs", c.perThread().toJson());
-            m.put("wholeMs", c.whole().toJson());
-            m.put("mibPerSecond", c.mibPerSecond().toJson());
-            List<Object> runs = new ArrayList<>();
-            for (EchoRun r : c.runs()) {
-                Map<String, Object> rm = new LinkedHashMap<>();
-                rm.put("status", r.status());
-                rm.put("wholeMs", r.wholeMs());
-                rm.put("meanThreadMs", r.meanThreadMs());
-                rm.put("bytesSent", r.bytesSent());
-                rm.put("bytesEchoed", r.bytesEchoed());
-                rm.put("intact", r.intact());
-                rm.put("clientBuffers", buffers(r.clientBuffers()));
-                rm.put("serverBuffers", buffers(r.serverBuffers()));
-                runs.add(rm);
-            }
-            m.put("runs", runs);
-            cells.add(m);
-        }
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("command", "echo");
-        root.put("settings", settings);
-        root.put("cells", cells);
-        return root;
-    }
-
-    private static Object buffers(SocketBuffers.Actual a) {
-        return a == null ? null : Map.of("getOptionSend", a.send(), "getOptionReceive", a.receive(),
-                "kernelSend", a.kernelSend(), "kernelReceive", a.kernelReceive());
+    private static Results json(List<EchoCellResult> results, List<String> settings) {
+        return new Results("echo", settings, results.stream().map(c -> new Cell(c.pair().label(), c.sockbuf(),
+                c.buffer(), c.threads(), c.status(), c.failure() == null ? null : c.failure().reason(),
+                c.perThread(), c.whole(), c.mibPerSecond(), c.runs().stream().map(r -> new Run(r.status(),
+                        r.wholeMs(), r.meanThreadMs(), r.bytesSent(), r.bytesEchoed(), r.intact(),
+                        Buffers.of(r.clientBuffers()), Buffers.of(r.serverBuffers()))).toList())).toList());
     }
 
     private static <T> List<T> distinct(List<EchoCellResult> cells, java.util.function.Function<EchoCellResult, T> f) {

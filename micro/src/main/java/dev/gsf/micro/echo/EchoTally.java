@@ -11,6 +11,7 @@ import java.util.zip.CRC32C;
 public final class EchoTally {
     private final CRC32C sentCrc = new CRC32C();
     private final CRC32C receivedCrc = new CRC32C();
+    // written by the client's loop, read by the cell after the client thread ended (both in this package)
     long sent;
     long received;
     long nanos;
@@ -25,22 +26,6 @@ public final class EchoTally {
     void received(ByteBuffer slice) {
         received += slice.remaining();
         receivedCrc.update(slice.duplicate());
-    }
-
-    public long sent() {
-        return sent;
-    }
-
-    public long received() {
-        return received;
-    }
-
-    public long nanos() {
-        return nanos;
-    }
-
-    public SocketBuffers.Actual buffers() {
-        return buffers;
     }
 
     /** Same length and same content both ways. */

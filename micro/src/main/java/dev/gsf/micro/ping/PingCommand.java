@@ -1,22 +1,21 @@
 package dev.gsf.micro.ping;
 
-import dev.gsf.micro.report.MicroOptions;
+import dev.gsf.micro.common.Choices;
+import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gsf ping}: NIO vs NIO.2 ping-pong latency and throughput ("Comparing Java 7 Async NIO with NIO"), with virtual threads. */
-@Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "ping",
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
                 + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
                 "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s."})
-public final class PingCommand implements Callable<Integer> {
+public final class PingCommand extends MicroCommand {
     /** What --quick sets, unless the command line gives the option. */
     public static final Map<String, Object> QUICK = Map.of("--warmup", 10_000L, "--count", 50_000L, "--runs", 2,
             "--sockperf", 3);
@@ -49,20 +48,20 @@ public final class PingCommand implements Callable<Integer> {
             description = "sockperf ping-pong reference run time when sockperf is installed, 0 = skip (default: 10)")
     int sockperfSeconds = 10;
 
-    @Mixin
-    MicroOptions options;
+    public PingCommand() {
+        super(QUICK);
+    }
 
     @Override
-    public Integer call() throws Exception {
-        options.applyQuickPreset(QUICK);
+    protected Outcome measure() throws Exception {
         List<PingOutcome> outcomes = new ArrayList<>();
         for (String m : modes) {
-            PingMode mode = PingMode.parse(m);
+            PingMode mode = Choices.parse(PingMode.class, m);
             int bytes = mode == PingMode.SINGLE ? size : threadedSize;
             PingSpec spec = new PingSpec(bytes, warmup, count, Duration.ofSeconds(5), Duration.ofSeconds(limitSeconds));
             for (String s : styles) {
                 for (int r = 0; r < runs; r++) {
-                    PingOutcome o = PingBench.run(PingStyle.parse(s), mode, spec);
+                    PingOutcome o = PingBench.run(Choices.parse(PingStyle.class, s), mode, spec);
                     outcomes.add(o);
                     System.err.printf("ping %s %s %d B run %d/%d: %s%n", o.style().label(), mode.label(), bytes,
                             r + 1, runs, o.status().equals("OK")
@@ -83,9 +82,7 @@ public final class PingCommand implements Callable<Integer> {
         }
         notes.add("warm-up " + warmup + ", timed " + count + " round trips per run, " + runs + " runs; java "
                 + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
-        var out = PingReport.of(outcomes, references, notes);
-        System.out.print(out.text());
-        out.write(options.directory(), System.out);
-        return outcomes.stream().anyMatch(o -> !o.status().equals("OK")) ? 1 : 0;
+        return new Outcome(PingReport.of(outcomes, references, notes),
+                outcomes.stream().allMatch(o -> o.status().equals("OK")));
     }
 }

@@ -6,10 +6,6 @@ import java.util.Locale;
 public enum PingMode {
     SINGLE, THREADED;
 
-    public static PingMode parse(String s) {
-        return valueOf(s.trim().toUpperCase(Locale.ROOT));
-    }
-
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -16,10 +16,6 @@ public enum PingStyle {
         this.description = description;
     }
 
-    public static PingStyle parse(String s) {
-        return valueOf(s.trim().toUpperCase(Locale.ROOT));
-    }
-
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -2,22 +2,20 @@ package dev.gsf.micro.probe;
 
 import dev.gsf.common.ByteSize;
 import dev.gsf.micro.common.SocketBuffers;
-import dev.gsf.micro.report.MicroOptions;
+import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gsf probe}: time in select() and bytes per write() streaming to a sink ("Performance investigation of Java's select() in Windows"). */
-@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "probe",
         description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one"
                 + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
                 "--quick: 1000 writes per cell."})
-public final class ProbeCommand implements Callable<Integer> {
+public final class ProbeCommand extends MicroCommand {
     /** What --quick sets, unless the command line gives the option. */
     public static final Map<String, Object> QUICK = Map.of("--writes", 1000L);
 
@@ -39,12 +37,12 @@ public final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--sink", description = "builtin or nc (nc -kl, when installed) (default: builtin)")
     String sink = "builtin";
 
-    @Mixin
-    MicroOptions options;
+    public ProbeCommand() {
+        super(QUICK);
+    }
 
     @Override
-    public Integer call() throws Exception {
-        options.applyQuickPreset(QUICK);
+    protected Outcome measure() throws Exception {
         List<String> notes = new ArrayList<>();
         boolean useNc = sink.equals("nc");
         if (useNc && !NetcatSink.installed()) {
@@ -69,9 +67,7 @@ public final class ProbeCommand implements Callable<Integer> {
                 }
             }
         }
-        var out = ProbeReport.of(results, notes);
-        System.out.print(out.text());
-        out.write(options.directory(), System.out);
-        return results.stream().allMatch(r -> r.status().equals("OK")) ? 0 : 1;
+        return new Outcome(ProbeReport.of(results, notes),
+                results.stream().allMatch(r -> r.status().equals("OK")));
     }
 }

@@ -2,17 +2,45 @@ package dev.gsf.micro.probe;
 
 import dev.gsf.common.ByteSize;
 import dev.gsf.micro.common.SocketBuffers;
-import dev.gsf.micro.report.HtmlPage;
+import dev.gsf.micro.report.MicroResults;
 import dev.gsf.micro.report.Report;
-import dev.gsf.micro.report.SvgChart;
 import dev.gsf.micro.report.TextTable;
-import java.util.LinkedHashMap;
+import dev.gsf.report.BarChart;
+import dev.gsf.report.Page;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /** The seed's table (write size, average time in select()) with write() times and the bytes-per-write spread. */
 public final class ProbeReport {
+    /** probe.json: every cell. */
+    public record Results(String command, List<String> notes, List<Cell> cells) implements MicroResults {
+    }
+
+    public record Cell(int writeSize, boolean noDelay, String sndbufRequested, int sndbufGetOption, long writes,
+                       long totalBytes, long partialWrites, Times selectMicros, Times writeMicros,
+                       BytesPerWrite bytesPerWrite, double mibPerSecond, String status, String reason) {
+    }
+
+    /** A histogram of times in µs. */
+    public record Times(double mean, double p0, double p10, double p50, double p90, double p99, double max) {
+        static Times of(Histogram h) {
+            return new Times(h.getMean() / 1000, at(h, 0), at(h, 10), at(h, 50), at(h, 90), at(h, 99),
+                    h.getMaxValue() / 1000.0);
+        }
+
+        private static double at(Histogram h, double percentile) {
+            return h.getValueAtPercentile(percentile) / 1000.0;
+        }
+    }
+
+    /** Bytes one write() took: mean and nearest-rank percentiles (p0 the least, p100 the most). */
+    public record BytesPerWrite(double mean, int p0, int p10, int p50, int p90, int p100) {
+        static BytesPerWrite of(ByteCounts b) {
+            return new BytesPerWrite(b.mean(), b.percentile(0), b.percentile(10), b.percentile(50), b.percentile(90),
+                    b.percentile(100));
+        }
+    }
+
     private ProbeReport() {
     }
 
@@ -31,53 +59,22 @@ public final class ProbeReport {
                     String.format("%.1f", r.writes() == 0 ? 0 : 100.0 * r.partialWrites() / r.writes()),
                     String.format("%.0f", r.mibPerSecond()), r.status().equals("OK") ? "OK" : r.status() + " " + r.reason());
         }
-        String text = String.join("\n", notes) + "\n\n" + table.render();
-        HtmlPage html = new HtmlPage("gsf probe: time in select() and bytes per write()");
-        notes.forEach(html::paragraph);
-        html.pre(table.render());
-        List<String> labels = results.stream().map(r -> r.cell().label()).toList();
-        html.svg(SvgChart.bars("average time in select() (µs)", "µs", labels,
-                results.stream().mapToDouble(r -> r.selectNanos().getMean() / 1000).toArray()));
-        html.svg(SvgChart.bars("mean bytes taken per write()", "bytes", labels,
-                results.stream().mapToDouble(r -> r.bytesPerWrite().mean()).toArray()));
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("command", "probe");
-        root.put("notes", notes);
-        root.put("cells", results.stream().map(ProbeReport::json).toList());
-        return new Report("probe", text, root, html);
+        Report report = Report.of(new Results("probe", notes, results.stream().map(ProbeReport::json).toList()),
+                new Page("gsf probe: time in select() and bytes per write()"), notes, table.render());
+        BarChart select = new BarChart("average time in select()", "µs");
+        BarChart bytes = new BarChart("mean bytes taken per write()", "bytes");
+        for (ProbeResult r : results) {
+            select.bar(r.cell().label(), r.selectNanos().getMean() / 1000);
+            bytes.bar(r.cell().label(), r.bytesPerWrite().mean());
+        }
+        report.html().chart(select).chart(bytes);
+        return report;
     }
 
-    private static Map<String, Object> json(ProbeResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("writeSize", r.cell().writeSize());
-        m.put("noDelay", r.cell().noDelay());
-        m.put("sndbufRequested", r.cell().sndbuf().label());
-        m.put("sndbufGetOption", r.sndbufInForce());
-        m.put("writes", r.writes());
-        m.put("totalBytes", r.totalBytes());
-        m.put("partialWrites", r.partialWrites());
-        m.put("selectMicros", summary(r.selectNanos(), 1000));
-        m.put("writeMicros", summary(r.writeNanos(), 1000));
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("mean", r.bytesPerWrite().mean());
-        for (int p : new int[] {0, 10, 50, 90, 100}) {
-            b.put("p" + p, r.bytesPerWrite().percentile(p));
-        }
-        m.put("bytesPerWrite", b);
-        m.put("mibPerSecond", r.mibPerSecond());
-        m.put("status", r.status());
-        m.put("reason", r.reason());
-        return m;
-    }
-
-    private static Map<String, Object> summary(Histogram h, double unit) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mean", h.getMean() / unit);
-        for (double p : new double[] {0, 10, 50, 90, 99}) {
-            m.put("p" + (int) p, h.getValueAtPercentile(p) / unit);
-        }
-        m.put("max", h.getMaxValue() / unit);
-        return m;
+    private static Cell json(ProbeResult r) {
+        return new Cell(r.cell().writeSize(), r.cell().noDelay(), r.cell().sndbuf().label(), r.sndbufInForce(),
+                r.writes(), r.totalBytes(), r.partialWrites(), Times.of(r.selectNanos()), Times.of(r.writeNanos()),
+                BytesPerWrite.of(r.bytesPerWrite()), r.mibPerSecond(), r.status(), r.reason());
     }
 
     private static String us(double nanos) {

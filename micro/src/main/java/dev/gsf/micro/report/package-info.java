@@ -1,9 +1,11 @@
 /**
- * What the micro-tests share for output and options: the text table, the JSON tree, the offline HTML page, and
- * the {@code --quick} / {@code --out} mixin.
+ * What the micro-tests share for output and options: the text table, the command shell, and the {@code --quick} /
+ * {@code --out} mixin. Pages, charts, statistics and JSON come from the report kit ({@code dev.gsf.report}).
  *
  * <ul>
- *   <li>{@link dev.gsf.micro.report.Report}: text, JSON and HTML of one command, written side by side.</li>
+ *   <li>{@link dev.gsf.micro.report.MicroCommand}: --quick, measure, print and write, exit code.</li>
+ *   <li>{@link dev.gsf.micro.report.Report}: text, JSON document ({@link dev.gsf.micro.report.MicroResults}) and
+ *       page of one command, written side by side.</li>
  *   <li>{@link dev.gsf.micro.report.MicroOptions}: the options every micro-test command shares; {@code --quick}
  *       sets only the options the command line did not give.</li>
  * </ul>

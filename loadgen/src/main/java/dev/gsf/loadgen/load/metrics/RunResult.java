@@ -19,11 +19,12 @@ import java.util.Map;
  * @param peakHeapBytes   most heap in use at a sample
  * @param peakConnections most connections open at a sample
  * @param steadyCpuPercent average process CPU in steady state, percent of one core
+ * @param serverMetrics   what --server-metrics scraped, null when not asked
  */
 public record RunResult(String server, String algorithm, List<String> fileNames, long[] fileLengths, List<String> warnings,
                         String abortReason, Phases phases, RunMetrics metrics, Map<ErrorKind, String> errorSamples,
                         List<IntervalSample> intervals, long peakHeapBytes, long peakConnections,
-                        double steadyCpuPercent) {
+                        double steadyCpuPercent, ServerMetrics serverMetrics) {
 
     /** Who answered, for tables: the send algorithm when the server reports one, else its Server header. */
     public String identity() {

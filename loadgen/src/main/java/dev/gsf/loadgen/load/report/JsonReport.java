@@ -95,6 +95,7 @@ public final class JsonReport {
                 .put("peakHeapBytes", s.result.peakHeapBytes())
                 .put("steadyCpuPercentOfOneCore", s.result.steadyCpuPercent())
                 .put("peakConnections", s.result.peakConnections());
+        w.putPOJO("serverMetrics", s.result.serverMetrics());
         ArrayNode intervals = w.putArray("intervals");
         for (IntervalSample i : s.result.intervals()) {
             intervals.addObject().put("seconds", i.seconds()).put("phase", i.phase())

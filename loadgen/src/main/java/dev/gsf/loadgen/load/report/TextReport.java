@@ -1,9 +1,12 @@
 package dev.gsf.loadgen.load.report;
 
+import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.loadgen.load.metrics.ServerMetrics;
+import dev.gsf.loadgen.load.metrics.ServerSample;
 import dev.gsf.report.Numbers;
 import dev.gsf.report.Stats;
 import java.util.Arrays;
@@ -22,8 +25,8 @@ public final class TextReport {
         var r = s.result;
         out.append("gsf load ").append(plan.target()).append("  server: ").append(r.server()).append('\n');
         out.append("model: ").append(s.model()).append("  download limit: ").append(s.downloadLimit())
-                .append("  phases: ramp-up ").append(Units.format(plan.rampUp())).append(", steady ")
-                .append(Units.format(plan.steady())).append(", ramp-down ").append(Units.format(plan.rampDown()))
+                .append("  phases: ramp-up ").append(Durations.format(plan.rampUp())).append(", steady ")
+                .append(Durations.format(plan.steady())).append(", ramp-down ").append(Durations.format(plan.rampDown()))
                 .append('\n');
         out.append("mix: ").append(String.join(", ", r.fileNames())).append('\n');
         for (String w : r.warnings()) {
@@ -97,6 +100,9 @@ public final class TextReport {
         out.append("load generator: peak heap ").append(Numbers.megabytes(r.peakHeapBytes())).append(", CPU ")
                 .append(Numbers.fixed(r.steadyCpuPercent(), 0)).append("% of one core (steady average), peak ")
                 .append(r.peakConnections()).append(" connections\n");
+        if (r.serverMetrics() != null) {
+            out.append(serverLine(r.serverMetrics()));
+        }
         out.append('\n');
         boolean passed = true;
         for (Criterion.Verdict v : verdicts) {
@@ -106,6 +112,25 @@ public final class TextReport {
         }
         out.append(passed && !r.aborted() ? "RESULT: PASSED\n" : "RESULT: FAILED\n");
         return out.toString();
+    }
+
+    /** The server's side: how many scrapes, their peaks, and on a line of its own the first failure. */
+    static String serverLine(ServerMetrics m) {
+        StringBuilder out = new StringBuilder("server (").append(m.url()).append("): ")
+                .append(m.samples().size()).append(" scrapes, ").append(m.failures()).append(" failed");
+        out.append("; peak busy workers ").append(peak(m, ServerSample::workersBusy, 0))
+                .append(", waiting ").append(peak(m, ServerSample::waiting, 0))
+                .append(", in progress ").append(peak(m, ServerSample::inProgress, 0))
+                .append(", RSS ").append(peak(m, s -> s.residentBytes() / (1 << 20), 1)).append(" MB");
+        if (m.firstError() != null) {
+            out.append("\n  first failed scrape: ").append(m.firstError());
+        }
+        return out.append('\n').toString();
+    }
+
+    private static String peak(ServerMetrics m, ToDoubleFunction<ServerSample> gauge, int decimals) {
+        double peak = m.samples().stream().mapToDouble(gauge).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return Numbers.fixed(peak, decimals);
     }
 
     private static void distribution(StringBuilder out, String label, Summary.Distribution d, boolean speed) {

@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.load.workload;
 
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.common.Durations;
 import java.time.Duration;
 import java.util.SplittableRandom;
 
@@ -18,7 +18,7 @@ public record ThinkTime(long meanNanos, boolean exponential) {
     public static ThinkTime parse(String text) {
         String t = text.trim();
         boolean exp = t.regionMatches(true, 0, "exp:", 0, 4);
-        Duration mean = Units.duration(exp ? t.substring(4) : t);
+        Duration mean = Durations.parse(exp ? t.substring(4) : t);
         return new ThinkTime(mean.toNanos(), exp);
     }
 
@@ -36,7 +36,7 @@ public record ThinkTime(long meanNanos, boolean exponential) {
         if (meanNanos == 0) {
             return "none";
         }
-        String mean = Units.format(Duration.ofNanos(meanNanos));
+        String mean = Durations.format(Duration.ofNanos(meanNanos));
         return exponential ? "exp(mean " + mean + ")" : mean;
     }
 }

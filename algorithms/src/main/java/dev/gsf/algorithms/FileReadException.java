@@ -1,0 +1,14 @@
+package dev.gsf.algorithms;
+
+import java.io.IOException;
+
+/** Reading the file failed or it ended before the range did: the server's fault, not the client's. */
+final class FileReadException extends IOException {
+    FileReadException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    static FileReadException truncated() {
+        return new FileReadException("file ended before the range did (was it truncated?)", null);
+    }
+}

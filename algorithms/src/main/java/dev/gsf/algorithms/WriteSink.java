@@ -1,0 +1,49 @@
+package dev.gsf.algorithms;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The connection a download writes its body to, as the HTTP layer hands it over (the model is Helidon's
+ * {@code SocketWriter}). The sink is opaque to the algorithm: it knows what must precede the body (the response head,
+ * which goes out gathered with the first write, so nothing is committed before the download's first turn) and how the
+ * connection ends. The algorithm only decides which thread writes what, and when.
+ *
+ * <p>Threads: the write methods are called by the thread the algorithm chose (a worker, a virtual thread, or the
+ * thread that ran the previous write's callback), at most one write in flight at a time; they never block. The
+ * callbacks run on that thread or on a selector thread and must not block.
+ */
+public interface WriteSink {
+
+    /** Told once how a write ended. */
+    interface Written {
+        /** The kernel has taken every byte of the write. */
+        void completed();
+
+        /** The write failed (the connection broke, or the section could not read its file). */
+        void failed(Throwable cause);
+    }
+
+    /** Starts writing every remaining byte of {@code bytes}; the buffer is the caller's again once {@code done} ran. */
+    void write(ByteBuffer bytes, Written done);
+
+    /**
+     * Starts writing a section whose bytes are produced only when the socket can take them: the sink calls
+     * {@link FileSection#writeTo} whenever the connection is writable until nothing remains, then {@code done}.
+     */
+    void write(FileSection section, Written done);
+
+    /**
+     * Whether the client has closed its side of the connection, found without reading from it (a request pipelined
+     * behind this one must stay unread). Called by the scheduler's sweeper thread, about once a period, for
+     * downloads still waiting for a first turn, so that a client that left gives its queue place back. May take a
+     * few system calls; never blocks.
+     */
+    boolean clientGone();
+
+    /**
+     * The download is over; called once, on the thread that ended it, and must not block. {@link Outcome#COMPLETED}:
+     * the connection may carry the next response. Any other outcome: the sink drops the connection (failing a write
+     * still in flight), unless nothing was sent yet, when it may still answer with an error of its own.
+     */
+    void end(Outcome outcome);
+}

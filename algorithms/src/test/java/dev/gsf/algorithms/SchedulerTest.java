@@ -1,0 +1,212 @@
+package dev.gsf.algorithms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The scheduler without Grizzly: admission, places, the timeout sweeper, close, through a {@link TestSink}. */
+class SchedulerTest {
+    static final int CHUNK = 4096;
+    static final Path file = threeChunks();
+
+    private final ThreadPoolExecutor workers = (ThreadPoolExecutor) Executors.newFixedThreadPool(4);
+    private final List<SendAlgorithm> algorithms = new ArrayList<>();
+
+    private static Path threeChunks() {
+        try {
+            Path path = Files.createTempFile("gsf-scheduler-test", ".bin");
+            path.toFile().deleteOnExit();
+            return Files.write(path, new byte[3 * CHUNK]);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        algorithms.forEach(SendAlgorithm::close);
+        workers.shutdownNow();
+    }
+
+    SendAlgorithm algorithm(Algorithm kind, int queue, int maxDownloads, Duration writeTimeout, ExecutorService pool) {
+        SendAlgorithm algorithm = SendAlgorithm.create(kind,
+                new SendSettings(CHUNK, false, 0, writeTimeout, queue, maxDownloads), pool);
+        algorithms.add(algorithm);
+        return algorithm;
+    }
+
+    SendAlgorithm algorithm(Algorithm kind, int queue, int maxDownloads) {
+        return algorithm(kind, queue, maxDownloads, Duration.ofSeconds(30), workers);
+    }
+
+    static Download download(TestSink sink, long length) throws IOException {
+        return new Download(OpenFile.owned(FileChannel.open(file)), 0, length, sink, (outcome, bytes, cause) -> { });
+    }
+
+    static void start(SendAlgorithm algorithm, TestSink sink) throws IOException {
+        algorithm.admit().start(download(sink, 3 * CHUNK));
+    }
+
+    /** Completes the sinks' writes as they come until all their downloads have ended. */
+    static void drain(TestSink... sinks) {
+        List<TestSink> open = new ArrayList<>(List.of(sinks));
+        while (!open.isEmpty()) {
+            await("a write or an end", () -> open.stream().anyMatch(s -> s.pending() > 0 || s.ended.get() != null));
+            for (TestSink sink : open) {
+                if (sink.pending() > 0) {
+                    sink.completeNext();
+                }
+            }
+            open.removeIf(s -> s.ended.get() != null);
+        }
+    }
+
+    static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void theQueueLimitRefusesOneMore_andACancelledPlaceIsFreeAgain(Algorithm kind) {
+        SendAlgorithm algorithm = algorithm(kind, 2, 0);
+        Admission first = algorithm.admit();
+        assertThat(algorithm.admit()).isNotNull();
+        assertThat(algorithm.admit()).isNull();
+        assertThat(algorithm.stats().rejected()).isEqualTo(1);
+        assertThat(algorithm.stats().waiting()).isEqualTo(2);
+        first.cancel();
+        assertThat(algorithm.admit()).isNotNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void maxDownloadsLetsOnlyThatManyRun_theNextBeginsWhenOneEnds(Algorithm kind) throws IOException {
+        SendAlgorithm algorithm = algorithm(kind, 10, 1);
+        TestSink first = new TestSink(false);
+        TestSink second = new TestSink(false);
+        start(algorithm, first);
+        start(algorithm, second);
+        await("the first download's first write", () -> first.pending() == 1);
+        assertThat(algorithm.stats().inProgress()).isEqualTo(1);
+        assertThat(algorithm.stats().waiting()).isEqualTo(1);
+        assertThat(second.writers).isEmpty();
+        drain(first);
+        assertThat(first.ended.get()).isEqualTo(Outcome.COMPLETED);
+        assertThat(first.bytesWritten()).isEqualTo(3 * CHUNK);
+        drain(second);
+        assertThat(second.ended.get()).isEqualTo(Outcome.COMPLETED);
+        await("the place to be free", () -> ((Scheduler) algorithm).freeSlots() == 1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aChunkNotTakenWithinTheWriteTimeoutEndsTheDownload(Algorithm kind) throws IOException {
+        SendAlgorithm algorithm = algorithm(kind, 10, 0, Duration.ofMillis(100), workers);
+        TestSink stalled = new TestSink(false);
+        start(algorithm, stalled);
+        await("the sweeper to end the download", () -> algorithm.stats().ended(Outcome.WRITE_TIMEOUT) == 1);
+        assertThat(stalled.ended.get()).isEqualTo(Outcome.WRITE_TIMEOUT);
+        await("the worker to be free", () -> workers.getActiveCount() == 0);
+        assertThat(algorithm.stats().inProgress()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void closeEndsWhatRuns_andAStartAfterCloseFreesNoPlaceItNeverHad(Algorithm kind) throws IOException {
+        SendAlgorithm algorithm = algorithm(kind, 10, 1);
+        TestSink running = new TestSink(false);
+        start(algorithm, running);
+        await("the first write", () -> running.pending() == 1);
+        Admission late = algorithm.admit();
+        algorithm.close();
+        assertThat(running.ended.get()).isEqualTo(Outcome.SERVER_ERROR);
+        assertThat(((Scheduler) algorithm).freeSlots()).isEqualTo(1);
+
+        TestSink afterClose = new TestSink(false);
+        late.start(download(afterClose, CHUNK));
+        assertThat(afterClose.ended.get()).isEqualTo(Outcome.SERVER_ERROR);
+        assertThat(((Scheduler) algorithm).freeSlots()).as("places under max-downloads=1").isEqualTo(1);
+        assertThat(algorithm.admit()).as("closed").isNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aClientThatLeavesWhileItsDownloadWaitsGivesItsQueuePlaceBack(Algorithm kind) throws IOException {
+        SendAlgorithm algorithm = algorithm(kind, 1, 1);
+        TestSink running = new TestSink(false);
+        start(algorithm, running);
+        await("the first write", () -> running.pending() == 1);
+        TestSink waiting = new TestSink(false);
+        start(algorithm, waiting);
+        assertThat(algorithm.admit()).as("the queue of 1 is full").isNull();
+        waiting.close();
+        await("the sweeper to notice", () -> algorithm.stats().waiting() == 0);
+        assertThat(waiting.ended.get()).isEqualTo(Outcome.CLIENT_GONE);
+        assertThat(running.ended.get()).as("the running one goes on").isNull();
+        assertThat(algorithm.admit()).isNotNull();
+        assertThat(waiting.writers).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aFileShorterThanItsRangeEndsTheDownloadAsServerError_copyOrSendfile(Algorithm kind) throws IOException {
+        for (boolean zeroCopy : new boolean[] {false, true}) {
+            SendAlgorithm algorithm = SendAlgorithm.create(kind,
+                    new SendSettings(CHUNK, zeroCopy, 0, Duration.ofSeconds(30), 10, 0), workers);
+            algorithms.add(algorithm);
+            // The ranges were decided before the file shrank: one runs past its end, one starts there.
+            TestSink pastTheEnd = sendImmediately(algorithm, 0, 4 * CHUNK);
+            TestSink atTheEnd = sendImmediately(algorithm, 3 * CHUNK, CHUNK);
+            assertThat(pastTheEnd.ended.get()).as("zero-copy " + zeroCopy).isEqualTo(Outcome.SERVER_ERROR);
+            assertThat(pastTheEnd.bytesWritten()).as("never padded").isEqualTo(3 * CHUNK);
+            assertThat(atTheEnd.ended.get()).as("zero-copy " + zeroCopy).isEqualTo(Outcome.SERVER_ERROR);
+            assertThat(atTheEnd.bytesWritten()).isZero();
+        }
+    }
+
+    private static TestSink sendImmediately(SendAlgorithm algorithm, long offset, long length) throws IOException {
+        TestSink sink = new TestSink(true);
+        algorithm.admit().start(new Download(OpenFile.owned(FileChannel.open(file)), offset, length, sink,
+                (outcome, bytes, cause) -> { }));
+        await("the download to end", () -> sink.ended.get() != null);
+        return sink;
+    }
+
+    @Test
+    void copyBuffersAreHeldOnlyByWritesInFlight_notByDownloadsBetweenWrites() throws IOException {
+        SendAlgorithm algorithm = algorithm(Algorithm.ENBA, 100, 0);
+        BufferPool buffers = ((Scheduler) algorithm).buffers;
+        List<TestSink> sinks = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            TestSink sink = new TestSink(false);
+            sinks.add(sink);
+            start(algorithm, sink);
+        }
+        await("every first write", () -> sinks.stream().allMatch(s -> s.pending() == 1));
+        assertThat(buffers.inUse()).as("first writes are read ahead, to go out with the head").isEqualTo(10);
+        sinks.forEach(TestSink::completeNext);
+        await("every second write", () -> sinks.stream().allMatch(s -> s.pending() == 1));
+        assertThat(buffers.inUse()).as("a waiting section holds no buffer").isZero();
+        drain(sinks.toArray(TestSink[]::new));
+        assertThat(buffers.inUse()).isZero();
+    }
+}

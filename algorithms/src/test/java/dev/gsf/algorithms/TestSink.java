@@ -1,0 +1,114 @@
+package dev.gsf.algorithms;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A write sink without a network: writes wait until the test lets them complete ({@link #completeNext()}), or
+ * complete at once when made with {@code immediate}. It records what the algorithm did: the bytes written, the
+ * threads that wrote, and how the download ended.
+ */
+final class TestSink implements WriteSink {
+    private final boolean immediate;
+    private final BlockingQueue<Runnable> pending = new LinkedBlockingQueue<>();
+    final List<Thread> writers = new CopyOnWriteArrayList<>();
+    final AtomicReference<Outcome> ended = new AtomicReference<>();
+    private volatile long bytes;
+    private volatile boolean gone;
+
+    TestSink(boolean immediate) {
+        this.immediate = immediate;
+    }
+
+    @Override
+    public void write(ByteBuffer buffer, Written done) {
+        writers.add(Thread.currentThread());
+        submit(() -> {
+            bytes += buffer.remaining();
+            buffer.position(buffer.limit());
+            done.completed();
+        });
+    }
+
+    @Override
+    public void write(FileSection section, Written done) {
+        writers.add(Thread.currentThread());
+        submit(() -> {
+            try {
+                while (section.remaining() > 0) {
+                    bytes += section.writeTo(DISCARD);
+                }
+                done.completed();
+            } catch (IOException e) {
+                done.failed(e);
+            }
+        });
+    }
+
+    private void submit(Runnable write) {
+        if (immediate) {
+            write.run();
+        } else {
+            pending.add(write);
+        }
+    }
+
+    /** Writes waiting for {@link #completeNext()}. */
+    int pending() {
+        return pending.size();
+    }
+
+    /** Lets the oldest waiting write complete, on the calling thread. */
+    void completeNext() {
+        Runnable write = pending.poll();
+        if (write == null) {
+            throw new IllegalStateException("no write is waiting");
+        }
+        write.run();
+    }
+
+    long bytesWritten() {
+        return bytes;
+    }
+
+    /** The client goes away. */
+    void close() {
+        gone = true;
+    }
+
+    @Override
+    public boolean clientGone() {
+        return gone;
+    }
+
+    @Override
+    public void end(Outcome outcome) {
+        if (!ended.compareAndSet(null, outcome)) {
+            throw new AssertionError("ended twice: " + ended.get() + ", then " + outcome);
+        }
+    }
+
+    private static final WritableByteChannel DISCARD = new WritableByteChannel() {
+        @Override
+        public int write(ByteBuffer src) {
+            int n = src.remaining();
+            src.position(src.limit());
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+}

@@ -1,0 +1,103 @@
+package dev.gsf.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * What a server process costs the machine while it runs, sampled once a second from /proc: resident memory and open
+ * file descriptors of the process and its children (nginx's workers), and the kernel's TCP memory for all sockets
+ * ({@code /proc/net/sockstat}, both ends of loopback connections counting). Keeps the largest value seen.
+ *
+ * <p>Sampled on its own daemon thread; {@link #close()} stops it and the maxima stay readable.
+ */
+final class Footprint implements AutoCloseable {
+    private static final long PAGE = 4096;
+
+    /** The largest values seen; -1 where /proc did not tell (not Linux). */
+    record Max(long rssBytes, long fds, long tcpMemBytes) {
+    }
+
+    private final ProcessHandle process;
+    private final AtomicLong rss = new AtomicLong(-1);
+    private final AtomicLong fds = new AtomicLong(-1);
+    private final AtomicLong tcpMem = new AtomicLong(-1);
+    private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("footprint").factory());
+
+    Footprint(ProcessHandle process) {
+        this.process = process;
+        sampler.scheduleAtFixedRate(this::sample, 0, 1, TimeUnit.SECONDS);
+    }
+
+    Max max() {
+        return new Max(rss.get(), fds.get(), tcpMem.get());
+    }
+
+    private void sample() {
+        List<ProcessHandle> all = Stream.concat(Stream.of(process), process.descendants()).toList();
+        rss.accumulateAndGet(sum(all, Footprint::rssBytes), Math::max);
+        fds.accumulateAndGet(sum(all, Footprint::openFds), Math::max);
+        tcpMem.accumulateAndGet(tcpMemBytes(), Math::max);
+    }
+
+    private static long sum(List<ProcessHandle> processes, java.util.function.ToLongFunction<Long> of) {
+        long total = 0;
+        boolean any = false;
+        for (ProcessHandle p : processes) {
+            long v = of.applyAsLong(p.pid());
+            if (v >= 0) {
+                total += v;
+                any = true;
+            }
+        }
+        return any ? total : -1;
+    }
+
+    /** VmRSS of /proc/PID/status in bytes, -1 when unreadable (the process ended, or not Linux). */
+    static long rssBytes(long pid) {
+        try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(pid), "status"))) {
+            return lines.filter(l -> l.startsWith("VmRSS:")).findFirst()
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(-1L);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Entries of /proc/PID/fd, -1 when unreadable. */
+    static long openFds(long pid) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.count();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The "mem" pages of the TCP line of /proc/net/sockstat in bytes, -1 when unreadable. */
+    static long tcpMemBytes() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/net/sockstat"))) {
+            return lines.filter(l -> l.startsWith("TCP:")).findFirst().map(l -> {
+                String[] words = l.trim().split("\\s+");
+                for (int i = 1; i + 1 < words.length; i++) {
+                    if (words[i].equals("mem")) {
+                        return Long.parseLong(words[i + 1]) * PAGE;
+                    }
+                }
+                return -1L;
+            }).orElse(-1L);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    public void close() {
+        sampler.shutdownNow();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gsf.bench;
+
+import dev.gsf.common.Durations;
+import dev.gsf.loadgen.load.LoadPlan;
+import dev.gsf.loadgen.load.Target;
+import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.report.Summary;
+import dev.gsf.report.BarChart;
+import dev.gsf.report.Chart;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The many-slow-clients pass of {@code gsf compare}: each server in turn gets thousands of throttled clients downloading
+ * the whole file mix (the seed's throttled benchmark, scaled up), every download verified by gsf load, while
+ * {@link Footprint} samples what the server costs the machine (the kernel's TCP memory is machine-wide: keep the
+ * machine otherwise quiet). One server at a time: thousands of connections to
+ * two servers at once would measure the kernel's TCP memory, not the servers.
+ *
+ * @param clients  concurrent clients
+ * @param rate     bytes per second per client
+ * @param rampUp   clients start spread over this
+ * @param steady   what is measured
+ * @param manifest the files' MD5SUMS
+ * @param work     where each run's reports and log go
+ */
+record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady, Path manifest, Path work) {
+
+    /** One server's result; shares and sizes as the table prints them. */
+    record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
+               double p99InitMs, long maxRssBytes, long maxFds, long maxTcpMemBytes) {
+    }
+
+    String describe() {
+        return String.format(Locale.ROOT, "%d clients at %s each, ramp-up %s, steady %s", clients,
+                Units.formatRate(rate), Durations.format(rampUp), Durations.format(steady));
+    }
+
+    List<Row> run(List<? extends Peer> peers, PrintStream progress) throws IOException, InterruptedException {
+        List<Row> rows = new ArrayList<>();
+        for (Peer peer : peers) {
+            progress.printf("  %s: %s ...%n", peer.name(), describe());
+            Row row = run(peer);
+            rows.add(row);
+            progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d, p99 init %.0f ms, RSS %d MB,"
+                            + " fds %d, kernel TCP memory %d MB%n", row.server(), row.sharePercent(), row.targetMBs(),
+                    row.errors(), row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20);
+        }
+        return rows;
+    }
+
+    private Row run(Peer peer) throws IOException, InterruptedException {
+        Path out = Files.createTempDirectory(Files.createDirectories(work), "many-");
+        LoadPlan plan = LoadPlan.closed(Target.parse("http://127.0.0.1:" + peer.port() + "/"), manifest, "",
+                clients, rate, rampUp, steady, Duration.ZERO, out);
+        Summary summary;
+        Footprint.Max max;
+        try (Footprint footprint = new Footprint(peer.process())) {
+            summary = InProcessLoad.run(plan).first();
+            max = footprint.max();
+        }
+        long errors = summary.result.metrics().steadyErrorCount();
+        return new Row(peer.name(), clients, summary.targetThroughputMBs, summary.throughputMBs,
+                100.0 * summary.throughputMBs / summary.targetThroughputMBs, errors, summary.initPercentileMs(99),
+                max.rssBytes(), max.fds(), max.tcpMemBytes());
+    }
+
+    static String table(List<Row> rows) {
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-12s %8s %10s %10s %7s %7s %12s %9s %7s %12s%n",
+                "server", "clients", "target", "MB/s", "share", "errors", "p99 init ms", "RSS MB", "fds",
+                "TCP mem MB"));
+        for (Row r : rows) {
+            t.append(String.format(Locale.ROOT, "%-12s %8d %10.1f %10.1f %6.1f%% %7d %12.0f %9d %7d %12d%n",
+                    r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
+                    r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(), r.maxTcpMemBytes() >> 20));
+        }
+        return t.toString();
+    }
+
+    static List<Chart> charts(List<Row> rows) {
+        BarChart share = new BarChart("Many slow clients: share of the target throughput", "%");
+        BarChart rss = new BarChart("Many slow clients: server resident memory (largest sample)", "MB");
+        BarChart p99 = new BarChart("Many slow clients: p99 time to first body byte", "ms");
+        for (Row r : rows) {
+            share.bar(r.server(), r.sharePercent());
+            rss.bar(r.server(), r.maxRssBytes() / 1048576.0);
+            p99.bar(r.server(), r.p99InitMs());
+        }
+        return List.of(share, rss, p99);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.gsf.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.common.TestFiles;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The many-clients pass at tiny scale against a real server process: verified downloads and a sampled footprint. */
+class ManyClientsPassTest {
+
+    @Test
+    void measuresShareInitAndTheServersFootprint(@TempDir Path out) throws Exception {
+        Path files = TestFiles.fileSet();
+        int clients = 40;
+        ManyClientsPass pass = new ManyClientsPass(clients, 64 * 1024, Duration.ofMillis(500), Duration.ofSeconds(3),
+                TestFiles.committedManifestFile(), out);
+        List<ManyClientsPass.Row> rows;
+        try (ServerProcess server = ServerProcess.start("gsf ENBA",
+                List.of("--root", files.toString(), "--algorithm", "ENBA"), out.resolve("server.log"))) {
+            rows = pass.run(List.of(server), System.out);
+        }
+        assertThat(rows).singleElement().satisfies(row -> {
+            assertThat(row.server()).isEqualTo("gsf ENBA");
+            assertThat(row.errors()).isZero();
+            assertThat(row.targetMBs()).isEqualTo(clients * 64 / 1024.0);
+            // throttled clients cannot take more than their limit, and a working server gives them most of it
+            assertThat(row.sharePercent()).isBetween(20.0, 105.0);
+            assertThat(row.p99InitMs()).isPositive();
+            assertThat(row.maxRssBytes()).isGreaterThan(16L << 20);
+            assertThat(row.maxFds()).isGreaterThanOrEqualTo(clients); // one socket per client at least
+            assertThat(row.maxTcpMemBytes()).isPositive();
+        });
+        assertThat(ManyClientsPass.table(rows)).contains("gsf ENBA");
+    }
+
+    @Test
+    void sockstatsTcpMemoryAndThisProcesssFootprintAreRead() {
+        long pid = ProcessHandle.current().pid();
+        assertThat(Footprint.rssBytes(pid)).isGreaterThan(1L << 20);
+        assertThat(Footprint.openFds(pid)).isPositive();
+        assertThat(Footprint.tcpMemBytes()).isGreaterThanOrEqualTo(0);
+        assertThat(Footprint.rssBytes(Long.MAX_VALUE)).isEqualTo(-1);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.gsf.micro.report;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * What every micro-test command does around its measurement: apply {@code --quick} to the options the command
+ * line did not give, measure, print the text and write the three files, and exit 0 when every run counted as OK,
+ * 1 otherwise. Called by picocli on the main thread. Its {@code @Command} attributes hold for every subclass, which
+ * gives only its name and description.
+ */
+@Command(mixinStandardHelpOptions = true, sortOptions = false)
+public abstract class MicroCommand implements Callable<Integer> {
+    /** A measurement's report, and whether all its runs count as OK. */
+    public record Outcome(Report report, boolean ok) {
+    }
+
+    @Mixin
+    MicroOptions options;
+
+    private final Map<String, ?> quickPreset;
+
+    /** {@code quickPreset}: option name to value (of the option's type) that --quick sets. */
+    protected MicroCommand(Map<String, ?> quickPreset) {
+        this.quickPreset = quickPreset;
+    }
+
+    @Override
+    public final Integer call() throws Exception {
+        options.applyQuickPreset(quickPreset);
+        Outcome outcome = measure();
+        System.out.print(outcome.report().text());
+        outcome.report().write(options.directory(), System.out);
+        return outcome.ok() ? 0 : 1;
+    }
+
+    /** Runs the micro-test with the options as they stand; progress goes to stderr. */
+    protected abstract Outcome measure() throws Exception;
+}

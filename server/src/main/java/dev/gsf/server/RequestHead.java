@@ -1,0 +1,314 @@
+package dev.gsf.server;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * The strict reading of one HTTP/1.1 request head (RFC 9112 §2-§7, RFC 9110 §5-§7), done before Grizzly's lenient
+ * parser sees it: the request line, field syntax, Host, and the framing headers (Transfer-Encoding, Content-Length)
+ * that decide where the next request starts. A pure function of the bytes; any thread.
+ */
+final class RequestHead {
+    /** Longest request line; nginx's default buffer is 8 KB too. Longer: 414. */
+    static final int MAX_REQUEST_LINE = 8192;
+    /** Longest single field line. Longer: 431. */
+    static final int MAX_FIELD_LINE = 8192;
+    /** Largest head, request line and fields together. Larger: 431. */
+    static final int MAX_HEAD = 32 * 1024;
+    /** Most field lines in one head. More: 431. */
+    static final int MAX_FIELDS = 100;
+
+    /**
+     * Fields Grizzly does not get: the body is skipped by the filter, and a connection is never upgraded (RFC 9110
+     * §7.8 lets a server ignore Upgrade; Grizzly would close the connection instead).
+     */
+    private static final java.util.Set<String> FRAMING_AND_UPGRADE =
+            java.util.Set.of("content-length", "transfer-encoding", "upgrade");
+
+    private RequestHead() {
+    }
+
+    /** What the head decides. */
+    sealed interface Verdict permits Pass, Refuse {
+    }
+
+    /**
+     * A head Grizzly may parse.
+     *
+     * @param method        the method token
+     * @param requestLine   the request line, for the access log
+     * @param contentLength body bytes that follow, when not chunked
+     * @param chunked       the body is chunked
+     * @param forwarded     the head Grizzly gets: CRLF line ends, a higher HTTP/1.x minor version as HTTP/1.1
+     *                      (RFC 9110 §6.2), no Content-Length or Transfer-Encoding, since the body is the filter's
+     *                      to skip (a GET's content has no meaning, RFC 9110 §9.3.1; other methods get 405), and
+     *                      no Upgrade
+     */
+    record Pass(String method, String requestLine, long contentLength, boolean chunked, byte[] forwarded)
+            implements Verdict {
+    }
+
+    /**
+     * A head answered with {@code status} and never shown to Grizzly.
+     *
+     * @param close the connection closes after the answer (any framing error: the next request cannot be found)
+     */
+    record Refuse(int status, String reason, boolean close, String method, String requestLine) implements Verdict {
+    }
+
+    /**
+     * Looks at the bytes of an incomplete head (no empty line yet) and refuses what can be refused already: bytes
+     * that cannot start a request line (a TLS ClientHello, binary noise) and lines over the limits.
+     *
+     * @return a refusal, or null to wait for more bytes
+     */
+    static Refuse early(byte[] b, int length) {
+        int lineEnd = indexOf(b, 0, length, (byte) '\n');
+        for (int i = 0; i < (lineEnd < 0 ? length : lineEnd); i++) {
+            if (b[i] == ' ') {
+                break;
+            }
+            if (!isTchar(b[i])) {
+                return refuse(400, "the request line does not start with a method", null, firstLine(b, length));
+            }
+        }
+        if (lineEnd < 0 && length > MAX_REQUEST_LINE) {
+            return refuse(414, "the request line is longer than " + MAX_REQUEST_LINE + " bytes", null,
+                    firstLine(b, length));
+        }
+        if (length > MAX_HEAD) {
+            return refuse(431, "the request head is larger than " + MAX_HEAD + " bytes", null, firstLine(b, length));
+        }
+        return null;
+    }
+
+    /**
+     * Index just past the empty line that ends the head starting at {@code from}, or -1 when it has not arrived.
+     * A bare LF ends a line as CRLF does (RFC 9112 §2.2).
+     */
+    static int end(byte[] b, int from, int length) {
+        for (int i = indexOf(b, from, length, (byte) '\n'); i >= 0; i = indexOf(b, i + 1, length, (byte) '\n')) {
+            if (i + 1 < length && b[i + 1] == '\n') {
+                return i + 2;
+            }
+            if (i + 2 < length && b[i + 1] == '\r' && b[i + 2] == '\n') {
+                return i + 3;
+            }
+        }
+        return -1;
+    }
+
+    /** Checks a complete head: {@code b[0, length)} from the request line to the empty line included. */
+    static Verdict check(byte[] b, int length) {
+        String[] lines = new String(b, 0, length, StandardCharsets.ISO_8859_1).split("\n", -1);
+        String requestLine = stripCr(lines[0]);
+        if (requestLine.length() > MAX_REQUEST_LINE) {
+            return refuse(414, "the request line is longer than " + MAX_REQUEST_LINE + " bytes", null, requestLine);
+        }
+        String[] parts = requestLine.split(" ", -1);
+        if (parts.length != 3 || parts[0].isEmpty() || !isToken(parts[0])) {
+            return refuse(400, "the request line is not: method SP target SP version", null, requestLine);
+        }
+        String method = parts[0];
+        String target = parts[1];
+        String version = parts[2];
+        if (!version.matches("HTTP/[0-9]\\.[0-9]")) {
+            return refuse(400, "'" + version + "' is not an HTTP version", method, requestLine);
+        }
+        int major = version.charAt(5) - '0';
+        int minor = version.charAt(7) - '0';
+        if (major != 1) {
+            return refuse(505, "HTTP/" + major + " is not supported over this connection; use HTTP/1.1", method,
+                    requestLine);
+        }
+        if (!validTarget(method, target)) {
+            return refuse(400, "the request target is not a path", method, requestLine);
+        }
+        StringBuilder forwarded = new StringBuilder(length)
+                .append(minor > 1 ? method + " " + target + " HTTP/1.1" : requestLine).append("\r\n");
+        int hosts = 0;
+        String host = null;
+        String contentLength = null;
+        StringBuilder transferEncoding = null;
+        int fields = 0;
+        for (int i = 1; i < lines.length; i++) {
+            String line = stripCr(lines[i]);
+            if (line.isEmpty()) {
+                break; // the empty line that ends the head
+            }
+            if (line.length() > MAX_FIELD_LINE) {
+                return refuse(431, "a header field is longer than " + MAX_FIELD_LINE + " bytes", method, requestLine);
+            }
+            if (++fields > MAX_FIELDS) {
+                return refuse(431, "more than " + MAX_FIELDS + " header fields", method, requestLine);
+            }
+            if (line.charAt(0) == ' ' || line.charAt(0) == '\t') {
+                return refuse(400, "obsolete line folding in the header fields", method, requestLine);
+            }
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                return refuse(400, "a header line has no colon", method, requestLine);
+            }
+            String name = line.substring(0, colon);
+            if (name.isEmpty() || !isToken(name)) {
+                return refuse(400, "invalid header field name (whitespace before the colon?)", method, requestLine);
+            }
+            String value = line.substring(colon + 1).strip();
+            if (!validValue(value) || line.indexOf('\r') >= 0) {
+                return refuse(400, "a control character in header field " + name, method, requestLine);
+            }
+            switch (name.toLowerCase(Locale.ROOT)) {
+                case "host" -> {
+                    hosts++;
+                    host = value;
+                }
+                case "content-length" -> {
+                    if (contentLength != null) {
+                        return refuse(400, "more than one Content-Length", method, requestLine);
+                    }
+                    contentLength = value;
+                }
+                case "transfer-encoding" -> transferEncoding = transferEncoding == null
+                        ? new StringBuilder(value) : transferEncoding.append(',').append(value);
+                default -> {
+                }
+            }
+            if (!FRAMING_AND_UPGRADE.contains(name.toLowerCase(Locale.ROOT))) {
+                // obs-text is opaque (RFC 9110 §5.5) and Grizzly refuses it: no field read here can hold it
+                forwarded.append(line.replaceAll("[\\x80-\\xff]", "?")).append("\r\n");
+            }
+        }
+        if (hosts > 1 || (hosts == 0 && minor >= 1)) {
+            return refuse(400, hosts == 0 ? "an HTTP/1.1 request needs a Host header" : "more than one Host header",
+                    method, requestLine);
+        }
+        if (host != null && !validHost(host)) {
+            return refuse(400, "the Host header is not host[:port]", method, requestLine);
+        }
+        boolean chunked = false;
+        if (transferEncoding != null) {
+            if (contentLength != null) {
+                return refuse(400, "both Transfer-Encoding and Content-Length", method, requestLine);
+            }
+            if (minor == 0) {
+                return refuse(400, "Transfer-Encoding in an HTTP/1.0 request", method, requestLine);
+            }
+            int chunks = 0;
+            for (String coding : transferEncoding.toString().split(",")) {
+                String c = coding.strip();
+                if (c.equalsIgnoreCase("chunked")) {
+                    chunks++;
+                } else if (!c.isEmpty()) {
+                    return refuse(501, "transfer coding '" + c + "' is not implemented", method, requestLine);
+                }
+            }
+            if (chunks != 1) {
+                return refuse(400, "Transfer-Encoding must be exactly 'chunked'", method, requestLine);
+            }
+            chunked = true;
+        }
+        long bodyLength = 0;
+        if (contentLength != null) {
+            if (!contentLength.matches("[0-9]{1,18}")) {
+                return refuse(400, "Content-Length is not a number", method, requestLine);
+            }
+            bodyLength = Long.parseLong(contentLength);
+        }
+        byte[] head = forwarded.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+        return new Pass(method, requestLine, bodyLength, chunked, head);
+    }
+
+    private static Refuse refuse(int status, String reason, String method, String requestLine) {
+        return new Refuse(status, reason, true, method, requestLine);
+    }
+
+    /** origin-form for every method, absolute-form too, '*' only for OPTIONS (RFC 9112 §3.2). */
+    private static boolean validTarget(String method, String target) {
+        if (target.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c <= 0x20 || c == 0x7f) {
+                return false;
+            }
+        }
+        if (target.equals("*")) {
+            return method.equals("OPTIONS");
+        }
+        if (method.equals("CONNECT")) {
+            return true; // authority-form; answered 405 anyway
+        }
+        return target.startsWith("/") || target.regionMatches(true, 0, "http://", 0, 7)
+                || target.regionMatches(true, 0, "https://", 0, 8);
+    }
+
+    /** uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2); an empty value is allowed. */
+    static boolean validHost(String host) {
+        String name = host;
+        String port = "";
+        if (host.startsWith("[")) {
+            int close = host.indexOf(']');
+            if (close < 0 || !host.substring(1, close).matches("[0-9A-Za-z:._~!$&'()*+,;=-]+")) {
+                return false;
+            }
+            String rest = host.substring(close + 1);
+            if (!rest.isEmpty() && !rest.startsWith(":")) {
+                return false;
+            }
+            name = "";
+            port = rest.isEmpty() ? "" : rest.substring(1);
+        } else {
+            int colon = host.indexOf(':');
+            if (colon >= 0) {
+                name = host.substring(0, colon);
+                port = host.substring(colon + 1);
+            }
+        }
+        return name.matches("([0-9A-Za-z._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*") && port.matches("[0-9]{0,5}");
+    }
+
+    /** field-value: VCHAR, obs-text, SP and HTAB only (RFC 9110 §5.5). */
+    private static boolean validValue(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isToken(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!isTchar((byte) s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** tchar of RFC 9110 §5.6.2. */
+    static boolean isTchar(byte c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                || (c > 0 && "!#$%&'*+-.^_`|~".indexOf(c) >= 0);
+    }
+
+    private static String stripCr(String line) {
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    private static String firstLine(byte[] b, int length) {
+        int end = indexOf(b, 0, length, (byte) '\n');
+        return stripCr(new String(b, 0, Math.min(end < 0 ? length : end, 1024), StandardCharsets.ISO_8859_1));
+    }
+
+    static int indexOf(byte[] b, int from, int length, byte wanted) {
+        for (int i = from; i < length; i++) {
+            if (b[i] == wanted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

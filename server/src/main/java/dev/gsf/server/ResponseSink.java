@@ -1,0 +1,163 @@
+package dev.gsf.server;
+
+import dev.gsf.algorithms.FileSection;
+import dev.gsf.algorithms.Outcome;
+import dev.gsf.algorithms.WriteSink;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+import org.glassfish.grizzly.CompletionHandler;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.FileChunk;
+import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.asyncqueue.TaskQueue;
+import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.http.HttpContent;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.nio.NIOConnection;
+
+/**
+ * The {@link WriteSink} of one suspended Grizzly response. The response head (status and headers as the HTTP layer
+ * decided them) is not committed until the download's first write, and then goes out with it: the first buffer is
+ * handed to Grizzly's HTTP codec together with the head, which writes both in one gathered write; later writes go
+ * straight to the connection's write queue below the codec.
+ *
+ * <p>Threads: as {@link WriteSink} says; Grizzly calls the write callbacks on the writing or a selector thread.
+ */
+final class ResponseSink implements WriteSink {
+    private final FilterChainContext context;
+    private final Response response;
+    private final Connection<?> connection;
+    private final Runnable answerServerError;
+    private volatile boolean headSent;
+    private volatile boolean answeredServerError;
+
+    /**
+     * @param answerServerError answers the request with a 500 of its own; called when the download fails before its
+     *                          first write, on the thread that ended it
+     */
+    ResponseSink(Request request, Response response, Runnable answerServerError) {
+        this.context = request.getContext();
+        this.response = response;
+        this.connection = context.getConnection();
+        this.answerServerError = answerServerError;
+    }
+
+    /** Whether the download failed before its first write and was answered with a 500 instead. */
+    boolean answeredServerError() {
+        return answeredServerError;
+    }
+
+    @Override
+    public void write(ByteBuffer bytes, Written done) {
+        var buffer = Buffers.wrap(context.getMemoryManager(), bytes);
+        buffer.allowBufferDispose(false); // the algorithm's buffer: it takes it back when the write is done
+        if (headSent) {
+            context.write(buffer, handler(done));
+        } else {
+            headSent = true;
+            context.write(HttpContent.builder(response.getResponse()).content(buffer).build(), handler(done));
+        }
+    }
+
+    @Override
+    public void write(FileSection section, Written done) {
+        if (!headSent) {
+            headSent = true; // sendfile cannot be gathered with the head: the head is queued just before it
+            context.write(HttpContent.builder(response.getResponse()).build(), null);
+        }
+        context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()), handler(done));
+    }
+
+    @Override
+    public boolean clientGone() {
+        // Grizzly reads nothing from a connection whose request is suspended, so it cannot see the client leave.
+        return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
+    }
+
+    @Override
+    public void end(Outcome outcome) {
+        if (outcome == Outcome.COMPLETED) {
+            response.resume();
+        } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
+            answeredServerError = true;
+            answerServerError.run();
+        } else {
+            // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen with
+            // clients that reset mid-body). Terminating fails any write still queued and drops the suspended response.
+            connection.terminateSilently();
+        }
+    }
+
+    private static CompletionHandler<WriteResult> handler(Written done) {
+        return new CompletionHandler<>() {
+            @Override
+            public void completed(WriteResult result) {
+                done.completed();
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                done.failed(cause);
+            }
+
+            @Override
+            public void cancelled() {
+                failed(new IOException("write cancelled"));
+            }
+
+            @Override
+            public void updated(WriteResult result) {
+            }
+        };
+    }
+
+    /**
+     * A section as Grizzly's write queue takes it. Grizzly treats a FileChunk as "uncountable": it reserves 1 byte of
+     * queue space for it but then releases the bytes actually written (TCPNIOAsyncQueueWriter.write0), so after a
+     * 1 KB section the queue counts -1023 bytes and never looks empty again: OP_WRITE stays registered and the
+     * selector spins on the idle connection, and no later write is ever written directly. Each write here reserves
+     * what Grizzly is about to release, less the 1 byte on the last one, so the queue balances to 0 when it is done.
+     */
+    private static final class SectionChunk implements FileChunk {
+        private final FileSection section;
+        private final TaskQueue<?> queue;
+
+        SectionChunk(FileSection section, TaskQueue<?> queue) {
+            this.section = section;
+            this.queue = queue;
+        }
+
+        @Override
+        public long writeTo(WritableByteChannel channel) throws IOException {
+            long written = section.writeTo(channel);
+            if (written > 0) {
+                queue.reserveSpace((int) (section.remaining() > 0 ? written : written - 1));
+            }
+            return written;
+        }
+
+        @Override
+        public boolean hasRemaining() {
+            return section.remaining() > 0;
+        }
+
+        @Override
+        public int remaining() {
+            return (int) Math.min(section.remaining(), Integer.MAX_VALUE);
+        }
+
+        @Override
+        public boolean release() {
+            return true; // the download releases the file when it ends
+        }
+
+        @Override
+        public boolean isExternal() {
+            return true; // never aggregated with buffers (Grizzly would cast it to one)
+        }
+    }
+}

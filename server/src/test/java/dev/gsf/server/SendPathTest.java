@@ -1,0 +1,172 @@
+package dev.gsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.algorithms.Outcome;
+import dev.gsf.common.TestFiles;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.SocketTimeoutException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The send path end to end: an idle connection costs nothing after a response, a file truncated on disk ends its
+ * download at once, and nothing of a response is committed before its download's first turn.
+ */
+class SendPathTest {
+    private static final Path FILES = TestFiles.fileSet();
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    /** With zero-copy on, sendfile is used for every range (no copy below a minimum size). */
+    private static String[] sendMode(boolean zeroCopy) {
+        return new String[] {"zero-copy", Boolean.toString(zeroCopy), "zero-copy-min", "0"};
+    }
+
+    private static String[] with(String[] a, String... b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
+    void anIdleKeepAliveConnectionCostsNoCpuAfterAResponse(Algorithm algorithm, boolean zeroCopy)
+            throws Exception {
+        try (FileServer server = Servers.start(FILES, algorithm, sendMode(zeroCopy));
+             RawHttp http = new RawHttp(server.port())) {
+            for (String file : new String[] {"/1KB.bin", "/1MB.bin"}) {
+                assertThat(http.exchange("GET", file).md5()).isEqualTo(WorkerPoolTest.md5Of(file.substring(1)));
+            }
+            Await.until("the downloads to end", WAIT, () -> server.algorithmStats().inProgress() == 0);
+            long before = serverThreadsCpuNanos();
+            TimeUnit.SECONDS.sleep(1); // the idle second being measured
+            long used = serverThreadsCpuNanos() - before;
+            // Before the fix a selector thread spun on the idle connection: about 1 s of CPU in this second.
+            assertThat(used).as("CPU ns of selector, HTTP and worker threads in an idle second")
+                    .isLessThan(200_000_000L);
+        }
+    }
+
+    private static long serverThreadsCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && (info.getThreadName().startsWith("grizzly")
+                    || info.getThreadName().startsWith("gsf-worker"))) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
+    void aFileTruncatedDuringItsDownloadEndsItAtOnce_asServerError_neverPadded(Algorithm algorithm, boolean zeroCopy,
+                                                                             @TempDir Path root) throws Exception {
+        Path file = root.resolve("shrinking.bin");
+        byte[] bytes = new byte[16 << 20];
+        new Random(1).nextBytes(bytes);
+        Files.write(file, bytes);
+        try (FileServer server = Servers.start(root, algorithm,
+                with(sendMode(zeroCopy), "write-timeout", "20s", "send-buffer", "64K"));
+             RawHttp http = new RawHttp(server.port())) {
+            http.socket().setReceiveBufferSize(16 * 1024);
+            http.send("GET", "/shrinking.bin");
+            assertThat(http.readHead().status()).isEqualTo(200);
+            byte[] buffer = new byte[8192];
+            long received = 0;
+            while (received < 256 * 1024) {
+                received += http.readSome(buffer);
+            }
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.truncate(1 << 20); // the server is at most a few hundred KB ahead of the client
+            }
+            long truncatedAt = System.nanoTime();
+            try {
+                for (int n; (n = http.readSome(buffer)) > 0; ) {
+                    received += n;
+                }
+            } catch (java.net.SocketException reset) {
+                // the server terminated the connection: also an end
+            }
+            long tookMillis = (System.nanoTime() - truncatedAt) / 1_000_000;
+            assertThat(tookMillis).as("ms from truncation to the connection's end (write timeout 20 s)")
+                    .isLessThan(5_000);
+            assertThat(received).as("bytes received, never more than the file had").isLessThanOrEqualTo(1 << 20);
+            Await.until("the download counted as a server error", WAIT,
+                    () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void noStatusIsSentWhileTheDownloadWaitsForItsFirstTurn_thenHeadAndBodyCome(Algorithm algorithm)
+            throws Exception {
+        try (FileServer server = Servers.start(FILES, algorithm, "max-downloads", "1", "send-buffer", "64K");
+             RawHttp holder = new RawHttp(server.port());
+             RawHttp waiter = new RawHttp(server.port())) {
+            holder.socket().setReceiveBufferSize(16 * 1024);
+            holder.send("GET", "/100MB.bin");
+            assertThat(holder.readHead().status()).isEqualTo(200);
+            waiter.send("GET", "/1KB.bin");
+            Await.until("the second download waiting for a place", WAIT,
+                    () -> server.algorithmStats().waiting() == 1, server::algorithmStats);
+            waiter.socket().setSoTimeout(300);
+            assertThatThrownBy(waiter::readHead).as("no byte of the response before its first turn")
+                    .isInstanceOf(SocketTimeoutException.class);
+            holder.close(); // its download ends, the place goes to the waiting one
+            waiter.socket().setSoTimeout(30_000);
+            RawHttp.Response response = waiter.read(false);
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aFileUnreadableAtItsFirstTurnIsAnswered500_notACut200(Algorithm algorithm, @TempDir Path root)
+            throws Exception {
+        try (RandomAccessFile big = new RandomAccessFile(root.resolve("big.bin").toFile(), "rw")) {
+            big.setLength(256L << 20);
+        }
+        Path small = Files.write(root.resolve("small.bin"), new byte[100_000]);
+        Path log = Files.createTempFile("gsf-access", ".log");
+        try (FileServer server = Servers.start(root, algorithm, "max-downloads", "1", "send-buffer", "64K",
+                "access-log", log.toString());
+             RawHttp holder = new RawHttp(server.port());
+             RawHttp waiter = new RawHttp(server.port())) {
+            holder.socket().setReceiveBufferSize(16 * 1024);
+            holder.send("GET", "/big.bin");
+            assertThat(holder.readHead().status()).isEqualTo(200);
+            waiter.send("GET", "/small.bin");
+            Await.until("the second download waiting for a place", WAIT,
+                    () -> server.algorithmStats().waiting() == 1, server::algorithmStats);
+            try (FileChannel channel = FileChannel.open(small, StandardOpenOption.WRITE)) {
+                channel.truncate(0);
+            }
+            holder.close();
+            RawHttp.Response response = waiter.read(false);
+            assertThat(response.status()).isEqualTo(500);
+            assertThat(response.body()).contains("cannot read the file");
+            Await.until("the download counted as a server error", WAIT,
+                    () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
+        }
+        assertThat(Files.readAllLines(log)).anyMatch(line -> line.contains("\"GET /small.bin HTTP/1.1\" 500 25 "));
+        Files.delete(log);
+    }
+}
