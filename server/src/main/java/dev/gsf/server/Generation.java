@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -37,7 +36,7 @@ final class Generation {
     private final WorkerPool workers;
     /** Requests holding this generation, plus one while it is the server's current one; 0: retired and closing. */
     private final AtomicInteger holds = new AtomicInteger(1);
-    private final AtomicBoolean closed = new AtomicBoolean();
+    /** Set at the end of {@link #close()}, under this object's lock. */
     private volatile boolean stopped;
 
     private Generation(int number, ServerConfig config, SendAlgorithm algorithm, WorkerPool workers,
@@ -113,9 +112,12 @@ final class Generation {
         return stopped;
     }
 
-    /** Ends its downloads still in progress (none for a retired one), stops its threads and its share of the log. */
-    void close() {
-        if (!closed.compareAndSet(false, true)) {
+    /**
+     * Ends its downloads still in progress (none for a retired one), stops its threads and its share of the log. A
+     * caller that finds another thread closing it waits until that has finished, so the server's close stops them all.
+     */
+    synchronized void close() {
+        if (stopped) {
             return;
         }
         algorithm.close();
