@@ -17,20 +17,23 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A real {@code gsf serve} process reloads its config file on {@code kill -HUP}, and keeps its connections. */
+/**
+ * A real {@code gsf serve} process reloads its config file on {@code kill -HUP} and applies {@code POST /admin/config},
+ * prints the start-up line again each time, and keeps its connections.
+ */
 class HangupReloadTest {
     private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final String MD5_1MB = WorkerPoolTest.md5Of("1MB.bin");
 
     @Test
-    void killHupAppliesTheEditedConfigFile_andARefusedOneLeavesTheServerAsItWas(@TempDir Path dir) throws Exception {
+    void killHupAndAdminConfigApplyAndPrintTheStartUpLine_andARefusedOneLeavesTheServerAsItWas(@TempDir Path dir) throws Exception {
         Path config = dir.resolve("gsf.properties");
         Files.writeString(config, "algorithm=SBA\nworkers=4\n");
         String java = ProcessHandle.current().info().command().orElseThrow();
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 ServeCommand.class.getName(), "--config", config.toString(), "--root", FILES.toString(),
-                "--host", "127.0.0.1", "--port", "0", "--handshake")
+                "--host", "127.0.0.1", "--port", "0", "--admin-port", "0", "--handshake")
                 .redirectErrorStream(true).start();
         BlockingQueue<String> output = new LinkedBlockingQueue<>();
         Thread.ofVirtual().start(() -> {
@@ -42,6 +45,8 @@ class HangupReloadTest {
             }
         });
         try {
+            String adminLine = awaitLine(output, line -> line.startsWith("gsf admin on http://127.0.0.1:"));
+            int admin = Integer.parseInt(adminLine.replaceFirst("gsf admin on http://127\\.0\\.0\\.1:(\\d+) .*", "$1"));
             int port = ServerReady.parse(awaitLine(output, line -> line.startsWith("{"))).orElseThrow().port();
             try (RawHttp kept = new RawHttp(port)) {
                 assertThat(download(kept)).isEqualTo("200 SBA " + MD5_1MB);
@@ -63,6 +68,18 @@ class HangupReloadTest {
                 try (RawHttp fresh = new RawHttp(port)) {
                     assertThat(download(fresh)).isEqualTo("200 ENBA " + MD5_1MB);
                 }
+
+                assertThat(AdminScrape.post(admin, "/admin/config", "algorithm=VTA\n").statusCode()).isEqualTo(200);
+                assertThat(awaitLine(output, line -> line.startsWith("gsf: configuration reloaded")))
+                        .contains("changed algorithm;");
+                assertThat(awaitLine(output, line -> line.startsWith("gsf serving")))
+                        .contains("algorithm=VTA", "workers=4", "chunk=16K", ":" + port + " ", "jvm-heap-max=");
+                assertThat(download(kept)).isEqualTo("200 VTA " + MD5_1MB);
+                assertThat(AdminScrape.post(admin, "/admin/config", "idle-timeout=5s\n").statusCode())
+                        .isEqualTo(400);
+                assertThat(awaitLine(output, line -> line.contains("reload refused")))
+                        .startsWith("gsf serve: reload refused, the running configuration stays in force: idle-timeout:"
+                                + " cannot change while the server runs");
                 assertThat(process.isAlive()).isTrue();
             }
         } finally {
