@@ -48,13 +48,20 @@ final class ConfigRoute {
             return;
         }
         String text = new String(body, StandardCharsets.UTF_8);
-        List<String> changed;
-        try {
-            changed = reload.apply(() -> server.config().with(
-                    ServerConfig.read(new StringReader(text), "the request body")))
-                    .stream().map(key -> key.name).toList();
-        } catch (ConfigException e) {
-            AdminListener.answer(response, 400, e.getMessage());
+        List<String> changed = List.of();
+        String refused = null;
+        // One at a time: the next configuration is the running one changed, which a concurrent request may replace.
+        synchronized (this) {
+            try {
+                changed = reload.apply(() -> server.config().with(
+                        ServerConfig.read(new StringReader(text), "the request body")))
+                        .stream().map(key -> key.name).toList();
+            } catch (ConfigException e) {
+                refused = e.getMessage();
+            }
+        }
+        if (refused != null) {
+            AdminListener.answer(response, 400, refused);
             return;
         }
         response.setContentType("application/json");
