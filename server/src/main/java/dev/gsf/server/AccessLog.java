@@ -10,9 +10,11 @@ import java.nio.file.StandardOpenOption;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
@@ -21,8 +23,12 @@ import org.glassfish.grizzly.http.server.Request;
  * sent, so an aborted download shows how far it got. Quotes, backslashes, control bytes and bytes above 0x7E in the
  * quoted fields are written as {@code \xHH}, so a hostile request is always exactly one line. Lines are buffered
  * and flushed every second.
+ *
+ * <p>A log may be {@linkplain #share() shared} (generations of a reloaded server that write to the same file share one
+ * writer, so their lines never interleave mid-line); each user closes it once and the last close really closes it.
  */
 abstract sealed class AccessLog implements Closeable permits AccessLog.Off, AccessLog.ToFile {
+    private final AtomicInteger users = new AtomicInteger(1);
 
     /** The part of a line known when the request arrives; the request object may be recycled before the end. */
     interface Line {
@@ -35,6 +41,17 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
 
     static AccessLog to(Path file) throws IOException {
         return new ToFile(file);
+    }
+
+    /** The log the {@code access-log} key asks for: none, or the file, opened for appending. */
+    static AccessLog of(Optional<Path> file) throws IOException {
+        return file.isPresent() ? to(file.get()) : off();
+    }
+
+    /** This log for one more user, who closes it once like the first. */
+    final AccessLog share() {
+        users.incrementAndGet();
+        return this;
     }
 
     /** The line of a request Grizzly parsed. */
@@ -83,8 +100,15 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
         return out.toString();
     }
 
+    /** Ends this user's share; the last one closes the file. */
     @Override
-    public void close() throws IOException {
+    public final void close() throws IOException {
+        if (users.decrementAndGet() == 0) {
+            closeFile();
+        }
+    }
+
+    void closeFile() throws IOException {
     }
 
     static final class Off extends AccessLog {
@@ -135,7 +159,7 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
         }
 
         @Override
-        public synchronized void close() throws IOException {
+        synchronized void closeFile() throws IOException {
             flusher.shutdownNow();
             out.close();
         }

@@ -1,6 +1,7 @@
 package dev.gsf.server;
 
 import dev.gsf.algorithms.Admission;
+import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
@@ -33,20 +34,15 @@ final class FileHandler extends HttpHandler {
             "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     private final OpenFiles files;
-    private final SendAlgorithm algorithm;
-    private final AccessLog accessLog;
+    private final Generations generations;
     private final DownloadTracker downloads;
     private final ResultDispatcher results;
-    private final String serverHeader;
 
-    FileHandler(OpenFiles files, SendAlgorithm algorithm, AccessLog accessLog, DownloadTracker downloads,
-                ResultDispatcher results) {
+    FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads, ResultDispatcher results) {
         this.files = files;
-        this.algorithm = algorithm;
-        this.accessLog = accessLog;
+        this.generations = generations;
         this.downloads = downloads;
         this.results = results;
-        this.serverHeader = serverHeader(algorithm);
     }
 
     /** The Server header of every answer, ours or {@link StrictHttpFilter}'s. */
@@ -54,32 +50,52 @@ final class FileHandler extends HttpHandler {
         return "grizzly-sendfile/0.1 (" + algorithm.kind() + ")";
     }
 
+    /** Runs the request under the current generation, held until the response, download included, has ended. */
     @Override
     public void service(Request request, Response response) throws Exception {
         long received = System.nanoTime(); // the start of time to first byte and of the download's duration
-        setCommonHeaders(response);
+        Generation generation = generations.acquire();
+        boolean downloading = false;
+        try {
+            downloading = serve(generation, request, response, received);
+        } finally {
+            if (!downloading) {
+                generation.release();
+            }
+        }
+    }
+
+    /** Answers the request; true when a download was started, which releases the generation when it ends. */
+    private boolean serve(Generation generation, Request request, Response response, long received)
+            throws IOException {
+        setCommonHeaders(generation, response);
         Method method = request.getMethod();
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
             response.setHeader(Header.Allow, ALLOWED_METHODS);
-            refuse(request, response, 405, "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
-            return;
+            refuse(generation, request, response, 405,
+                    "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
+            return false;
         }
         String rawPath = request.getRequestURI();
-        switch (files.resolve(rawPath)) {
-            case PathResolver.Refused refused -> refuse(request, response, refused.status(), refused.message());
-            case PathResolver.Found found -> serveFile(request, response, found, head, received);
-        }
+        return switch (files.resolve(rawPath)) {
+            case PathResolver.Refused refused -> {
+                refuse(generation, request, response, refused.status(), refused.message());
+                yield false;
+            }
+            case PathResolver.Found found -> serveFile(generation, request, response, found, head, received);
+        };
     }
 
-    private void setCommonHeaders(Response response) {
-        response.setHeader(Header.Server, serverHeader);
+    private static void setCommonHeaders(Generation generation, Response response) {
+        response.setHeader(Header.Server, generation.serverHeader);
         response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
-        response.setHeader(ALGORITHM_HEADER, algorithm.kind().name());
+        response.setHeader(ALGORITHM_HEADER, generation.algorithm.kind().name());
     }
 
-    private void serveFile(Request request, Response response, PathResolver.Found found, boolean head,
-                           long received) throws IOException {
+    private boolean serveFile(Generation generation, Request request, Response response, PathResolver.Found found,
+                              boolean head, long received) throws IOException {
+        AccessLog accessLog = generation.accessLog;
         long fileLength = found.attributes().size();
         Validators validators = Validators.of(found.attributes());
         response.setHeader(Header.ETag, validators.etag());
@@ -91,11 +107,11 @@ final class FileHandler extends HttpHandler {
             case NOT_MODIFIED -> {
                 response.setStatus(304);
                 accessLog.log(request, 304, 0);
-                return;
+                return false;
             }
             case FAILED -> {
-                refuse(request, response, 412, "precondition failed");
-                return;
+                refuse(generation, request, response, 412, "precondition failed");
+                return false;
             }
             case PROCEED -> {
             }
@@ -111,29 +127,29 @@ final class FileHandler extends HttpHandler {
         };
         if (range == null) {
             response.setHeader(Header.ContentRange, "bytes */" + fileLength);
-            refuse(request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
-            return;
+            refuse(generation, request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
+            return false;
         }
         boolean hasBody = !head && range.length() > 0;
         Admission admission = null;
         OpenFile file = null;
         if (hasBody) {
-            admission = algorithm.admit();
+            admission = generation.algorithm.admit();
             if (admission == null) {
                 LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
                         + request.getRemoteAddr());
                 downloads.rejected();
                 response.setHeader(Header.RetryAfter, "1");
-                refuse(request, response, 503, "server busy: the download queue is full, retry later");
-                return;
+                refuse(generation, request, response, 503, "server busy: the download queue is full, retry later");
+                return false;
             }
             try {
                 file = files.open(found);
             } catch (IOException | SecurityException e) {
                 admission.cancel();
                 LOG.log(Level.WARNING, "cannot open " + found.file(), e);
-                refuse(request, response, 500, "cannot open the file");
-                return;
+                refuse(generation, request, response, 500, "cannot open the file");
+                return false;
             }
         }
         if (wanted instanceof ByteRange.Partial) {
@@ -144,57 +160,66 @@ final class FileHandler extends HttpHandler {
         response.setContentLengthLong(range.length());
         if (!hasBody) {
             accessLog.log(request, response.getStatus(), 0);
-            return;
+            return false;
         }
-        startDownload(request, response, found, range, admission, file, received);
+        startDownload(generation, request, response, found, range, admission, file, received);
+        return true;
     }
 
     /**
      * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
      * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
-     * (its file cannot be read) is answered 500 instead.
+     * (its file cannot be read) is answered 500 instead. The download holds {@code generation} until it has ended.
      */
-    private void startDownload(Request request, Response response, PathResolver.Found found, ByteRange range,
-                               Admission admission, OpenFile file, long received) {
+    private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
+                               ByteRange range, Admission admission, OpenFile file, long received) {
         int status = response.getStatus();
-        AccessLog.Line logLine = accessLog.begin(request);
+        AccessLog.Line logLine = generation.accessLog.begin(request);
         response.suspend();
-        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(response));
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response));
         var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
                 found.attributes().size());
+        Algorithm algorithm = generation.algorithm.kind();
         Download.Listener recorded = results.track(received, request.getRemoteAddr(), request.getRequestURI(),
-                status, resultRange, algorithm.kind(), (outcome, bytesSent, cause) -> {
-                    if (sink.answeredServerError()) {
-                        logLine.end(500, UNREADABLE_BODY.length);
-                    } else {
-                        logLine.end(status, bytesSent);
-                    }
-                    if (outcome == Outcome.COMPLETED) {
-                        return;
-                    } else if (cause instanceof CancellationException) {
-                        LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent
-                                + " bytes");
-                    } else if (outcome == Outcome.SERVER_ERROR) {
-                        // Expected failures (I/O) in one line; anything else is a bug: full trace.
-                        boolean expected = cause instanceof IOException;
-                        LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent
-                                + " bytes: " + cause, expected ? null : cause);
-                    } else {
-                        LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent
-                                + " bytes: " + cause);
+                status, resultRange, algorithm, (outcome, bytesSent, cause) -> {
+                    try {
+                        logEnd(found, logLine, sink.answeredServerError() ? 500 : status, outcome, bytesSent, cause);
+                    } finally {
+                        // Last: the sink has ended the response already. When this generation is retired, closing it
+                        // (on a thread of its own) interrupts its pool's workers, maybe this very thread.
+                        generation.release();
                     }
                 });
         DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
-                range, algorithm.kind(), recorded);
+                range, algorithm, recorded);
         admission.start(tracked.attach(
                 new Download(file, range.start(), range.length(), sink, tracked)));
     }
 
+    /** The download's access log line and, unless it completed, one log record saying how it ended. */
+    private static void logEnd(PathResolver.Found found, AccessLog.Line logLine, int status, Outcome outcome,
+                               long bytesSent, Throwable cause) {
+        logLine.end(status, status == 500 ? UNREADABLE_BODY.length : bytesSent);
+        if (outcome == Outcome.COMPLETED) {
+            return;
+        } else if (cause instanceof CancellationException) {
+            LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent + " bytes");
+        } else if (outcome == Outcome.SERVER_ERROR) {
+            // Expected failures (I/O) in one line; anything else is a bug: full trace.
+            boolean expected = cause instanceof IOException;
+            LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent + " bytes: " + cause,
+                    expected ? null : cause);
+        } else {
+            LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent + " bytes: "
+                    + cause);
+        }
+    }
+
     /** The 500 of a download that failed before its first byte; its own headers are dropped. */
-    private void answerServerError(Response response) {
+    private static void answerServerError(Generation generation, Response response) {
         try {
             response.reset();
-            setCommonHeaders(response);
+            setCommonHeaders(generation, response);
             response.setStatus(500);
             response.setContentType("text/plain; charset=utf-8");
             response.setContentLength(UNREADABLE_BODY.length);
@@ -207,7 +232,8 @@ final class FileHandler extends HttpHandler {
         response.resume();
     }
 
-    private void refuse(Request request, Response response, int status, String message) throws IOException {
+    private static void refuse(Generation generation, Request request, Response response, int status, String message)
+            throws IOException {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
         byte[] body = (status + " " + message + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -215,6 +241,6 @@ final class FileHandler extends HttpHandler {
         if (!Method.HEAD.equals(request.getMethod())) {
             response.getOutputStream().write(body);
         }
-        accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
+        generation.accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
     }
 }

@@ -3,7 +3,6 @@ package dev.gsf.server;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.algorithms.SendAlgorithm;
 import dev.gsf.server.admin.AdminListener;
 import dev.gsf.server.admin.ServerMetrics;
 import dev.gsf.server.results.ResultDispatcher;
@@ -12,33 +11,32 @@ import java.net.BindException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.ConnectionProbe;
 import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 
 /**
  * A running file server: Grizzly's HTTP listener, the {@link FileHandler} that speaks HTTP, the send algorithm and
- * its worker pool, all built from one {@link ServerConfig}.
+ * its worker pool, all built from one {@link ServerConfig}. {@link #reconfigure} replaces the algorithm, its pool and
+ * the send settings while the server runs (a new {@link Generation}); downloads in flight finish under the old ones.
  */
 public final class FileServer implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(FileServer.class.getName());
-    private final ServerConfig config;
     private final HttpServer http;
     private final NetworkListener listener;
-    private final WorkerPool workers;
-    private final SendAlgorithm algorithm;
-    private final AccessLog accessLog;
+    private final Generations generations;
     private final OpenFiles openFiles;
     private final StrictHttpFilter strictHttp;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -48,16 +46,12 @@ public final class FileServer implements AutoCloseable {
     private final ResultDispatcher results;
     private AdminListener admin; // set once in start(), null when admin-port is empty
 
-    private FileServer(ServerConfig config, HttpServer http, NetworkListener listener, WorkerPool workers,
-                       SendAlgorithm algorithm, AccessLog accessLog, OpenFiles openFiles,
+    private FileServer(HttpServer http, NetworkListener listener, Generations generations, OpenFiles openFiles,
                        StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections,
                        ResultDispatcher results) {
-        this.config = config;
         this.http = http;
         this.listener = listener;
-        this.workers = workers;
-        this.algorithm = algorithm;
-        this.accessLog = accessLog;
+        this.generations = generations;
         this.openFiles = openFiles;
         this.strictHttp = strictHttp;
         this.downloads = downloads;
@@ -78,22 +72,19 @@ public final class FileServer implements AutoCloseable {
     static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
         config.requireRootDirectory();
         PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
-        AccessLog accessLog = config.accessLog().isPresent() ? AccessLog.to(config.accessLog().get()) : AccessLog.off();
+        Generations generations = new Generations(config);
         ResultDispatcher results;
         try {
             results = ResultDispatcher.start(config.resultsLog(), resultsQueue);
         } catch (ConfigException e) {
-            accessLog.close();
+            generations.close();
             throw e;
         }
-        // VTA runs no turn on the pool: it gets none rather than idle prestarted threads.
-        WorkerPool workers = config.algorithm().usesWorkerPool() ? new WorkerPool(config.workers()) : null;
-        SendAlgorithm algorithm = SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers);
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
         // Meters exist only with an admin listener to show them: without one the server keeps none.
         ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
         DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics);
-        FileHandler handler = new FileHandler(files, algorithm, accessLog, downloads, results);
+        FileHandler handler = new FileHandler(files, generations, downloads, results);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
@@ -106,23 +97,26 @@ public final class FileServer implements AutoCloseable {
         listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
         ConnectionCount connections = new ConnectionCount();
         listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
-        if (config.sendBuffer() > 0) {
-            // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept.
-            listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
-                @Override
-                public void onAcceptEvent(Connection serverConnection, Connection clientConnection) {
-                    try {
-                        ((SocketChannel) ((NIOConnection) clientConnection).getChannel())
-                                .setOption(StandardSocketOptions.SO_SNDBUF, config.sendBuffer());
-                    } catch (IOException e) {
-                        LOG.warning(() -> "send-buffer: cannot set SO_SNDBUF: " + e);
-                    }
+        // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept. Read per
+        // connection, so that a reload applies to the connections accepted after it.
+        listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
+            @Override
+            public void onAcceptEvent(Connection serverConnection, Connection clientConnection) {
+                int sendBuffer = generations.config().sendBuffer();
+                if (sendBuffer == 0) {
+                    return;
                 }
-            });
-        }
+                try {
+                    ((SocketChannel) ((NIOConnection) clientConnection).getChannel())
+                            .setOption(StandardSocketOptions.SO_SNDBUF, sendBuffer);
+                } catch (IOException e) {
+                    LOG.warning(() -> "send-buffer: cannot set SO_SNDBUF: " + e);
+                }
+            }
+        });
         // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
         // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
-        StrictHttpFilter strictHttp = new StrictHttpFilter(FileHandler.serverHeader(algorithm), accessLog);
+        StrictHttpFilter strictHttp = new StrictHttpFilter(generations);
         listener.registerAddOn(strictHttp);
         listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
         listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
@@ -132,18 +126,16 @@ public final class FileServer implements AutoCloseable {
         try {
             http.start();
         } catch (BindException e) {
-            close(algorithm, workers, accessLog, results);
-            files.close();
+            close(generations, results, files);
             throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
-            close(algorithm, workers, accessLog, results);
-            files.close();
+            close(generations, results, files);
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        FileServer server = new FileServer(config, http, listener, workers, algorithm, accessLog, files, strictHttp,
-                downloads, connections, results);
+        FileServer server = new FileServer(http, listener, generations, files, strictHttp, downloads, connections,
+                results);
         if (metrics != null) {
             try {
                 server.admin = AdminListener.start(server, metrics);
@@ -155,8 +147,31 @@ public final class FileServer implements AutoCloseable {
         return server;
     }
 
+    /** The configuration new requests run under (the latest one {@link #reconfigure} applied). */
     public ServerConfig config() {
-        return config;
+        return generations.config();
+    }
+
+    /**
+     * Applies {@code next} while the server runs, without closing a connection: new requests get a new algorithm,
+     * worker pool, send settings, access log and send buffer, while downloads in flight finish under the ones they
+     * started with; the old pool's threads end with its last download. Only {@link Generation#KEYS} may differ
+     * from the running configuration; otherwise nothing is applied. Any thread; reloads are applied one at a time.
+     *
+     * @return the keys whose values changed (empty: nothing to do)
+     * @throws ConfigException naming the key, when a key that needs a restart differs or the new access log cannot be
+     *                         opened, or the server is stopping; the running configuration stays in force
+     */
+    public Set<ServerConfig.Key> reconfigure(ServerConfig next) {
+        return generations.reconfigure(next);
+    }
+
+    /** The start-up line: the configuration in force now and the JVM settings that decide memory. */
+    public String startLine() {
+        List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-X")).toList();
+        return config().describe(address()) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
+                + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options));
     }
 
     /** The port actually bound (useful with port 0). */
@@ -166,17 +181,36 @@ public final class FileServer implements AutoCloseable {
 
     /** host:port as a client would dial it. */
     public String address() {
-        String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
-        return host + ":" + port();
+        String host = config().host();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
     }
 
+    /** Counters since start over every algorithm this server has run (reloads included). */
     public AlgorithmStats.Snapshot algorithmStats() {
-        return algorithm.stats();
+        return generations.stats();
     }
 
-    /** Workers running a turn right now. */
+    /**
+     * Counters since start by algorithm, each summed over the generations that ran it: the current one, replaced ones
+     * still finishing their downloads, and closed ones. Only algorithms this server has run are listed.
+     */
+    public Map<Algorithm, AlgorithmStats.Snapshot> algorithmStatsByKind() {
+        return generations.statsByAlgorithm();
+    }
+
+    /** Workers running a turn right now, in the current pool and in pools of replaced configurations. */
     public int busyWorkers() {
-        return workers == null ? 0 : workers.busy();
+        return generations.busyWorkers();
+    }
+
+    /** Threads of the worker pools: the current one and those of replaced configurations still finishing. */
+    public int workerThreads() {
+        return generations.workerThreads();
+    }
+
+    /** Replaced configurations whose downloads are still running. */
+    public int retiringGenerations() {
+        return generations.retiring();
     }
 
     /**
@@ -185,19 +219,6 @@ public final class FileServer implements AutoCloseable {
      */
     public long resultsDropped() {
         return results.dropped();
-    }
-
-    /** Threads of the worker pool. */
-    public int workerThreads() {
-        return workers == null ? 0 : workers.getMaximumPoolSize();
-    }
-
-    /**
-     * Counters of the algorithms downloads run under now, by algorithm. Today one: the configured algorithm; a
-     * server that switches algorithms also lists those whose downloads are still running.
-     */
-    public Map<Algorithm, AlgorithmStats.Snapshot> algorithmStatsByKind() {
-        return Map.of(algorithm.kind(), algorithm.stats());
     }
 
     /** The downloads in progress now (those waiting for a first turn too), oldest first. */
@@ -248,22 +269,23 @@ public final class FileServer implements AutoCloseable {
     }
 
     /**
-     * Stops accepting connections at once and answers every new request 503; lets the downloads in progress run
-     * for up to {@code grace} or until {@code cutNow} opens; then closes the server, cutting what is left. Blocks
-     * the calling thread for that long.
+     * Stops accepting connections at once and answers every new request 503; refuses reloads from now on; lets the
+     * downloads in progress, of every generation, run for up to {@code grace} or until {@code cutNow} opens; then
+     * closes the server, cutting what is left. Blocks the calling thread for that long.
      */
     public Drained drain(Duration grace, CountDownLatch cutNow) throws InterruptedException {
         long start = System.nanoTime();
+        generations.stopping();
         strictHttp.drain();
         listener.getTransport().unbindAll(); // the port refuses new connections; accepted ones go on
-        AlgorithmStats.Snapshot before = algorithm.stats();
+        AlgorithmStats.Snapshot before = algorithmStats();
         long deadline = start + grace.toNanos();
         AlgorithmStats.Snapshot now = before;
         // Downloads report their end through counters, not events: look every 20 ms (a cut shortens the wait).
         while (running(now) > 0 && System.nanoTime() < deadline && !cutNow.await(20, TimeUnit.MILLISECONDS)) {
-            now = algorithm.stats();
+            now = algorithmStats();
         }
-        now = algorithm.stats();
+        now = algorithmStats();
         close();
         return new Drained(running(before), ended(now) - ended(before),
                 now.ended(Outcome.COMPLETED) - before.ended(Outcome.COMPLETED), running(now),
@@ -278,7 +300,7 @@ public final class FileServer implements AutoCloseable {
         return s.ended().values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** Stops at once: downloads in progress are cut. Safe to call more than once. */
+    /** Stops at once: downloads in progress, of every generation, are cut. Safe to call more than once. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -288,21 +310,12 @@ public final class FileServer implements AutoCloseable {
             admin.close();
         }
         http.shutdownNow();
-        close(algorithm, workers, accessLog, results);
-        openFiles.close(); // after the downloads have ended: files they still hold close on release
+        close(generations, results, openFiles);
     }
 
-    private static void close(SendAlgorithm algorithm, WorkerPool workers, AccessLog accessLog,
-                              ResultDispatcher results) {
-        algorithm.close();
-        if (workers != null) {
-            workers.stop();
-        }
+    private static void close(Generations generations, ResultDispatcher results, OpenFiles openFiles) {
+        generations.close();
         results.close(); // after the downloads have ended: their results are delivered first
-        try {
-            accessLog.close();
-        } catch (IOException ignored) {
-            // the log is best effort; the server is stopping either way
-        }
+        openFiles.close(); // after the downloads have ended: files they still hold close on release
     }
 }

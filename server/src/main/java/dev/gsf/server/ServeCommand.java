@@ -2,6 +2,7 @@ package dev.gsf.server;
 
 import dev.gsf.common.FileSet;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -76,32 +77,26 @@ public final class ServeCommand implements Callable<Integer> {
             }
             FileServer server = FileServer.start(config);
             StopSignals signals = StopSignals.install();
-            // Any other end of the JVM (SIGHUP, an error) still closes the server, at once.
+            // Any other end of the JVM (an error) still closes the server, at once; SIGHUP reloads the configuration.
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
-            System.out.println(config.describe(server.address()) + " " + jvmSettings());
+            System.out.println(server.startLine());
             server.adminPort().ifPresent(port -> System.out.println("gsf admin on http://" + config.adminHost() + ":"
-                    + port + "  /metrics /admin/status (JMX: dev.gsf:type=Server,port=" + server.port() + ")"));
+                    + port + "  /metrics /admin/status /admin/config (JMX: dev.gsf:type=Server,port=" + server.port()
+                    + ")"));
+            Reload.onHangup(server, () -> ServerConfig.from(values()));
             if (handshake) {
                 System.out.println(ServerReady.of(config, server.port()).line());
             }
             System.out.flush();
             signals.stop.await();
-            LOG.info(() -> "stop signal: draining for up to " + config.shutdownGrace().toMillis()
-                    + " ms; a second signal cuts at once");
-            LOG.info(server.drain(config.shutdownGrace(), signals.cutNow).describe());
+            Duration grace = server.config().shutdownGrace(); // as the last reload left it
+            LOG.info(() -> "stop signal: draining for up to " + grace.toMillis() + " ms; a second signal cuts at once");
+            LOG.info(server.drain(grace, signals.cutNow).describe());
             return 0;
         } catch (ConfigException e) {
             System.err.println("gsf serve: " + e.getMessage());
             return 2;
         }
-    }
-
-    /** The JVM settings that decide memory under many clients (heap limit and -X options), for the start-up line. */
-    static String jvmSettings() {
-        List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("-X")).toList();
-        return "jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20) + "M jvm-options="
-                + (options.isEmpty() ? "none" : String.join(",", options));
     }
 
     /** The file's values, then the flags given, in one map of key names. */

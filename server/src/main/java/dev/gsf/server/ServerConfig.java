@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -136,23 +138,72 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return new SendSettings(chunk, zeroCopy, zeroCopyMin, writeTimeout, queue, maxDownloads);
     }
 
+    /**
+     * The keys whose values differ in {@code other}, compared as {@link #asText()} gives them: every key is compared,
+     * and a root named relatively or absolutely is the same root.
+     */
+    public Set<Key> changedKeys(ServerConfig other) {
+        Map<String, String> mine = asText();
+        Map<String, String> theirs = other.asText();
+        Set<Key> changed = EnumSet.noneOf(Key.class);
+        for (Key key : Key.values()) {
+            if (!mine.get(key.name).equals(theirs.get(key.name))) {
+                changed.add(key);
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * This configuration with some keys set anew, from text as in a config file (e.g. the body of an admin request);
+     * checked like any other.
+     *
+     * @throws ConfigException naming the key, for an unknown key or an invalid value
+     */
+    public ServerConfig with(Map<String, String> changes) {
+        requireKnown(changes.keySet(), "the changes");
+        Map<String, String> values = asText();
+        values.putAll(changes);
+        return from(values);
+    }
+
     /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
     public static Map<String, String> readFile(Path file) {
-        Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
-            properties.load(reader);
+            return read(reader, file.toString());
         } catch (IOException e) {
             throw new ConfigException("config: cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Reads key values in the properties format from {@code source}, named {@code where} in messages; unknown keys
+     * are errors, so a typo cannot go unnoticed.
+     *
+     * @throws ConfigException for an unknown key, or when {@code source} cannot be read
+     */
+    public static Map<String, String> read(Reader source, String where) {
+        Properties properties = new Properties();
+        try {
+            properties.load(source);
+        } catch (IOException | IllegalArgumentException e) { // IllegalArgumentException: a malformed unicode escape
+            throw new ConfigException("config: cannot read " + where + ": " + e.getMessage(), e);
+        }
         Map<String, String> values = new LinkedHashMap<>();
         for (String name : properties.stringPropertyNames()) {
-            if (Key.byName(name).isEmpty()) {
-                throw new ConfigException("config: unknown key '" + name + "' in " + file + "; known keys: "
-                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
-            }
             values.put(name, properties.getProperty(name).trim());
         }
+        requireKnown(values.keySet(), where);
         return values;
+    }
+
+    private static void requireKnown(Set<String> names, String where) {
+        for (String name : names) {
+            if (Key.byName(name).isEmpty()) {
+                throw new ConfigException("config: unknown key '" + name + "' in " + where + "; known keys: "
+                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
+            }
+        }
     }
 
     /** Builds the configuration from the given key values, the defaults filling the rest. */

@@ -37,13 +37,12 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
             414, "URI Too Long", 431, "Request Header Fields Too Large", 501, "Not Implemented",
             503, "Service Unavailable", 505, "HTTP Version Not Supported");
 
-    private final String serverHeader;
-    private final AccessLog accessLog;
+    private final Generations generations;
     private volatile boolean draining;
 
-    StrictHttpFilter(String serverHeader, AccessLog accessLog) {
-        this.serverHeader = serverHeader;
-        this.accessLog = accessLog;
+    /** Its answers carry the Server header of the current generation and go to its access log, as FileHandler's. */
+    StrictHttpFilter(Generations generations) {
+        this.generations = generations;
     }
 
     /** Where a connection is: before a head, inside a body, or closing. */
@@ -166,23 +165,32 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
         return ctx.getStopAction();
     }
 
-    /** Writes a complete answer of our own; closes the connection after it when the refusal says so. */
+    /**
+     * Writes a complete answer of our own, with the Server header and to the access log of the current generation;
+     * closes the connection after it when the refusal says so.
+     */
     private void respond(FilterChainContext ctx, Framing framing, RequestHead.Refuse refusal) {
         Connection<?> connection = ctx.getConnection();
         String body = refusal.status() + " " + refusal.reason() + "\n";
         boolean head = "HEAD".equals(refusal.method());
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
-        String response = "HTTP/1.1 " + refusal.status() + " " + REASONS.getOrDefault(refusal.status(), "Error")
-                + "\r\nServer: " + serverHeader
-                + "\r\nDate: " + FastHttpDateFormat.getCurrentDate()
-                + "\r\nContent-Type: text/plain; charset=utf-8"
-                + "\r\nContent-Length: " + bodyBytes.length
-                + (refusal.status() == 405 ? "\r\nAllow: " + FileHandler.ALLOWED_METHODS : "")
-                + (refusal.close() ? "\r\nConnection: close" : "")
-                + "\r\n\r\n" + (head ? "" : body);
         String remote = connection.getPeerAddress() instanceof InetSocketAddress peer
                 ? peer.getAddress().getHostAddress() : String.valueOf(connection.getPeerAddress());
-        accessLog.logRaw(remote, refusal.requestLine(), refusal.status(), head ? 0 : bodyBytes.length);
+        String response;
+        Generation generation = generations.acquire(); // held while its log is written: a reload may retire it
+        try {
+            response = "HTTP/1.1 " + refusal.status() + " " + REASONS.getOrDefault(refusal.status(), "Error")
+                    + "\r\nServer: " + generation.serverHeader
+                    + "\r\nDate: " + FastHttpDateFormat.getCurrentDate()
+                    + "\r\nContent-Type: text/plain; charset=utf-8"
+                    + "\r\nContent-Length: " + bodyBytes.length
+                    + (refusal.status() == 405 ? "\r\nAllow: " + FileHandler.ALLOWED_METHODS : "")
+                    + (refusal.close() ? "\r\nConnection: close" : "")
+                    + "\r\n\r\n" + (head ? "" : body);
+            generation.accessLog.logRaw(remote, refusal.requestLine(), refusal.status(), head ? 0 : bodyBytes.length);
+        } finally {
+            generation.release();
+        }
         if (refusal.close()) {
             framing.closed = true;
         }

@@ -11,9 +11,10 @@ import java.util.concurrent.TimeUnit;
  */
 final class WorkerPool extends ThreadPoolExecutor {
 
-    WorkerPool(int threads) {
+    /** @param name prefix of the threads' names, numbered from 1 */
+    WorkerPool(int threads, String name) {
         super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-                Thread.ofPlatform().name("gsf-worker-", 1).factory());
+                Thread.ofPlatform().name(name, 1).factory());
         prestartAllCoreThreads();
     }
 

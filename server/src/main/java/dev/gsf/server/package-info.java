@@ -5,7 +5,11 @@
  *   <li>{@link dev.gsf.server.ServerConfig}: the whole configuration, one immutable record validated in its
  *       constructor; {@link dev.gsf.server.ServerConfig.Key} lists every key with its default and help, and
  *       {@link dev.gsf.server.ServeCommand} generates its options from them.</li>
- *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration.</li>
+ *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration;
+ *       {@link dev.gsf.server.FileServer#reconfigure} applies another while it runs. What a reload replaces is a
+ *       {@code Generation} (algorithm, its worker pool, send settings, access log), kept by {@code Generations};
+ *       {@link dev.gsf.server.Reload} applies a reload and prints it (SIGHUP re-reads the config file; the admin
+ *       listener's {@code POST /admin/config} changes some keys).</li>
  *   <li>{@link dev.gsf.server.FileHandler}: the HTTP layer (methods, paths, validators, conditional requests, ranges);
  *       it decides status and headers and hands the body to the send algorithm. Helped by {@code PathResolver},
  *       {@code ByteRange}, {@code Validators} and {@code ContentTypes}.</li>
@@ -17,6 +21,7 @@
  * </ul>
  *
  * <p>Threads: {@code FileHandler} runs on Grizzly's HTTP threads and never waits for a client; the commands run on
- * the main thread; the access log flushes from its own timer thread.
+ * the main thread; the access log flushes from its own timer thread; a SIGHUP reload runs on the JVM's signal thread,
+ * and a replaced generation closes on a thread of its own.
  */
 package dev.gsf.server;

@@ -22,6 +22,12 @@ final class AdminScrape {
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    static HttpResponse<String> post(int port, String target, String body) throws IOException, InterruptedException {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + target))
+                .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     static String metricsText(FileServer server) throws IOException, InterruptedException {
         HttpResponse<String> response = get(server.adminPort().orElseThrow(), "/metrics");
         if (response.statusCode() != 200) {

@@ -33,13 +33,7 @@ class DrainTest {
             assertThat(downloading.readHead().status()).isEqualTo(200);
             CompletableFuture<FileServer.Drained> drained =
                     drainInBackground(server, Duration.ofSeconds(60), new CountDownLatch(1));
-            Await.until("the listener to close", WAIT, () -> {
-                try (RawHttp ignored = new RawHttp(server.port())) {
-                    return false;
-                } catch (IOException refused) {
-                    return true;
-                }
-            });
+            awaitListenerClosed(server);
             RawHttp.Response refused = idle.exchange("GET", "/1KB.bin");
             assertThat(refused.status()).isEqualTo(503);
             assertThat(refused.header("Connection")).isEqualTo("close");
@@ -81,6 +75,63 @@ class DrainTest {
     }
 
     /** A 100 MB download whose client never reads. */
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aDrainWaitsForTheDownloadOfAReplacedGeneration_andRefusesReloads(Algorithm algorithm) throws Exception {
+        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm, "send-buffer", "16K");
+             RawHttp downloading = new RawHttp(server.port())) {
+            downloading.socket().setReceiveBufferSize(16 * 1024);
+            downloading.send("GET", "/20MB.bin");
+            RawHttp.Response head = downloading.readHead();
+            Await.until("the download to start", WAIT, () -> server.algorithmStats().inProgress() == 1,
+                    server::algorithmStats);
+            server.reconfigure(Servers.config(TestFiles.fileSet(), next(algorithm), "send-buffer", "16K"));
+            assertThat(server.retiringGenerations()).isEqualTo(1);
+
+            CompletableFuture<FileServer.Drained> drained =
+                    drainInBackground(server, Duration.ofSeconds(60), new CountDownLatch(1));
+            awaitListenerClosed(server);
+            assertThatThrownBy(() -> server.reconfigure(Servers.config(TestFiles.fileSet(), algorithm)))
+                    .isInstanceOf(ConfigException.class).hasMessageContaining("the server is stopping");
+
+            RawHttp.Response body = downloading.readBody(head);
+            assertThat(body.header(FileHandler.ALGORITHM_HEADER)).isEqualTo(algorithm.name());
+            assertThat(body.md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+            FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(result).isEqualTo(new FileServer.Drained(1, 1, 1, 0, result.took()));
+            assertThat(server.retiringGenerations()).isZero();
+            assertThat(server.workerThreads()).as("every pool stopped").isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aDownloadOfAReplacedGenerationStillRunningWhenTheGraceEndsIsCut(Algorithm algorithm) throws Exception {
+        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm);
+             RawHttp stalled = startStalledDownload(server)) {
+            server.reconfigure(Servers.config(TestFiles.fileSet(), next(algorithm)));
+            FileServer.Drained result = server.drain(Duration.ofMillis(300), new CountDownLatch(1));
+            assertThat(result).isEqualTo(new FileServer.Drained(1, 0, 0, 1, result.took()));
+            assertThat(server.algorithmStats().inProgress()).isZero();
+            assertThat(server.retiringGenerations()).isZero();
+            assertThat(server.workerThreads()).isZero();
+        }
+    }
+
+    private static void awaitListenerClosed(FileServer server) {
+        Await.until("the listener to close", WAIT, () -> {
+            try (RawHttp ignored = new RawHttp(server.port())) {
+                return false;
+            } catch (IOException refused) {
+                return true;
+            }
+        });
+    }
+
+    private static Algorithm next(Algorithm algorithm) {
+        return Algorithm.values()[(algorithm.ordinal() + 1) % Algorithm.values().length];
+    }
+
     private static RawHttp startStalledDownload(FileServer server) throws IOException {
         RawHttp stalled = new RawHttp(server.port());
         stalled.socket().setReceiveBufferSize(16 * 1024);

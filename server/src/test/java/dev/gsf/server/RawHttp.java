@@ -84,8 +84,17 @@ public final class RawHttp implements AutoCloseable {
     /** Reads a whole response; a HEAD response or a 304 has no body whatever its Content-Length says. */
     public Response read(boolean noBody) throws IOException {
         Response head = readHead();
-        long length = head.status() == 304 || head.status() == 204 || noBody ? 0
+        return noBody ? readBody(head, 0) : readBody(head);
+    }
+
+    /** Reads the body of the response whose {@link #readHead() head} was read; none for a 304 or 204. */
+    public Response readBody(Response head) throws IOException {
+        long length = head.status() == 304 || head.status() == 204 ? 0
                 : Long.parseLong(head.headers().getOrDefault("content-length", "0"));
+        return readBody(head, length);
+    }
+
+    private Response readBody(Response head, long length) throws IOException {
         MessageDigest md5 = md5();
         ByteArrayOutputStream small = new ByteArrayOutputStream();
         byte[] buffer = new byte[1 << 16];

@@ -68,10 +68,7 @@ public final class AdminListener implements AutoCloseable {
                     response.setContentType(json ? "application/json" : "text/html; charset=utf-8");
                     write(response, json ? status.json() : status.html());
                 }),
-                // Live reconfiguration: the body is properties, as in the --config file; wired by FileServer's
-                // reconfiguration. Until then it answers 501.
-                "/admin/config", new Route(Method.POST, (request, response) ->
-                        answer(response, 501, "reconfiguration is not available in this build")));
+                "/admin/config", new Route(Method.POST, new ConfigRoute(server)::handle));
 
         String host = server.config().adminHost();
         int port = server.config().adminPort().orElseThrow();
@@ -147,7 +144,7 @@ public final class AdminListener implements AutoCloseable {
         }
     }
 
-    private static void write(Response response, String body) throws IOException {
+    static void write(Response response, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         response.setContentLength(bytes.length);
         try (OutputStream out = response.getOutputStream()) {
@@ -155,7 +152,7 @@ public final class AdminListener implements AutoCloseable {
         }
     }
 
-    private static void answer(Response response, int status, String message) throws IOException {
+    static void answer(Response response, int status, String message) throws IOException {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
         write(response, status + " " + message + "\n");
