@@ -106,7 +106,7 @@ class SendPathTest {
             }
             long tookMillis = (System.nanoTime() - truncatedAt) / 1_000_000;
             assertThat(tookMillis).as("ms from truncation to the connection's end (write timeout 20 s)")
-                    .isLessThan(5_000);
+                    .isLessThan(10_000); // half the write timeout: a loaded 2-core machine took 5055 ms once
             assertThat(received).as("bytes received, never more than the file had").isLessThanOrEqualTo(1 << 20);
             Await.until("the download counted as a server error", WAIT,
                     () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
