@@ -223,8 +223,30 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return text;
     }
 
-    /** The start-up line: everything that decides what a benchmark measures. */
+    /**
+     * Above this write-timeout, SBA's start-up line warns. A slow reader holds an SBA worker for its whole download
+     * and a stalled one for up to write-timeout, so {@code workers / write-timeout} stalled connections a second keep
+     * the pool full: 5/s at the default 50 workers and 10 s, which a single slowhttptest exceeds by far.
+     */
+    static final Duration SBA_WRITE_TIMEOUT_WARNING = Duration.ofSeconds(10);
+
+    /** The start-up line: everything that decides what a benchmark measures, and the slow-reader warning for SBA. */
     public String describe(String address) {
+        return settings(address) + slowReaderWarning();
+    }
+
+    /** The warning the start-up line ends with, or "" when none applies. */
+    String slowReaderWarning() {
+        if (algorithm != Algorithm.SBA || writeTimeout.compareTo(SBA_WRITE_TIMEOUT_WARNING) <= 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  WARNING: SBA with write-timeout %s: each slow reader pins a worker for"
+                        + " its whole download, a stalled one for up to %s; %d of them fill the pool (use ENBA or VTA,"
+                        + " or write-timeout <= %s)", Durations.format(writeTimeout), Durations.format(writeTimeout),
+                workers, Durations.format(SBA_WRITE_TIMEOUT_WARNING));
+    }
+
+    private String settings(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
                         + " zero-copy-min=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"

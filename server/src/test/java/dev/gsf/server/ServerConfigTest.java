@@ -43,6 +43,18 @@ class ServerConfigTest {
     }
 
     @Test
+    void sbaWithALongWriteTimeoutWarnsInTheStartUpLine() {
+        String sba = ServerConfig.from(Map.of("write-timeout", "11s", "workers", "7")).describe("127.0.0.1:1");
+        assertThat(sba).contains("write-timeout=11000ms").contains("WARNING: SBA with write-timeout 11s")
+                .contains("7 of them fill the pool");
+        assertThat(ServerConfig.from(Map.of("write-timeout", "10s")).describe("127.0.0.1:1")).doesNotContain("WARNING");
+        for (Algorithm other : new Algorithm[] {Algorithm.EBA, Algorithm.ENBA, Algorithm.VTA}) {
+            assertThat(ServerConfig.from(Map.of("algorithm", other.name(), "write-timeout", "5m"))
+                    .describe("127.0.0.1:1")).doesNotContain("WARNING");
+        }
+    }
+
+    @Test
     void everyKeyHasADefault() {
         ServerConfig config = ServerConfig.from(Map.of());
         assertThat(config.host()).isEqualTo("127.0.0.1");
