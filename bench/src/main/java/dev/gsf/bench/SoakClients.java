@@ -57,7 +57,7 @@ final class SoakClients {
     }
 
     /** A kind's counts. */
-    record Row(String kind, int clients, long ok, long failed, String firstFailure, String ok_means) {
+    record Row(String kind, int clients, long ok, long failed, String firstFailure, String okMeans) {
     }
 
     /** Counts shared by a kind's threads. */
@@ -82,29 +82,28 @@ final class SoakClients {
     /** The mix: every kind once. */
     static List<Kind> mix() {
         return List.of(new Load("fast", 2, 0, ""), new Load("1MB/s", 2, 1 << 20, "1MB.bin,20MB.bin"),
-                new Load("20KB/s", 4, 20 << 10, "1KB.bin,200KB.bin"), new Threads(new AbortMidBody(), 2),
-                new Threads(new RangeResume(), 2), new Threads(new Conditional(), 1), new Threads(new Malformed(), 1),
-                new Threads(new Slowloris(), 10), new Threads(new SlowRead(), 10));
+                new Load("20KB/s", 4, 20 << 10, "1KB.bin,200KB.bin"), 
+                new Threads("abort mid-body", "200 and 64 KB of body read, then closed or reset", 2,
+                        SoakClients::abortMidBody),
+                new Threads("range + resume", "two 206 parts joined to the file's MD5", 2, SoakClients::rangeResume),
+                new Threads("conditional", "200 MD5-verified, then 304 to If-None-Match and to If-Modified-Since", 1,
+                        SoakClients::conditional),
+                new Threads("malformed corpus", "corpus cases answered as the corpus expects", 1,
+                        SoakClients::malformed),
+                new Threads("slowloris", "connection closed by the server (failed: still open after 60 s)", 10,
+                        SoakClients::slowloris),
+                new Threads("slow read", "200, then read 32 B/s for up to 60 s or until the server cut it"
+                        + " (failed: no 200)", 10, SoakClients::slowRead));
     }
 
     /** Runs a round-based kind on n threads. */
-    record Threads(Round round, int n) implements Kind {
-        @Override
-        public String name() {
-            return round.name();
-        }
-
-        @Override
-        public String ok() {
-            return round.ok();
-        }
-
+    record Threads(String name, String ok, int n, Round round) implements Kind {
         @Override
         public Row run(Server server, Instant deadline) throws InterruptedException {
             Tally tally = new Tally();
             List<Thread> threads = new java.util.ArrayList<>();
             for (int i = 0; i < n; i++) {
-                threads.add(Thread.ofPlatform().daemon().name("soak-" + round.name() + "-" + i).start(() -> {
+                threads.add(Thread.ofPlatform().daemon().name("soak-" + name + "-" + i).start(() -> {
                     for (int r = 0; r < MAX_ROUNDS && Instant.now().isBefore(deadline); r++) {
                         try {
                             round.once(server, deadline, tally);
@@ -122,11 +121,8 @@ final class SoakClients {
     }
 
     /** One round of a kind; counts itself in the tally. */
+    @FunctionalInterface
     interface Round {
-        String name();
-
-        String ok();
-
         void once(Server server, Instant deadline, Tally tally) throws Exception;
     }
 
@@ -153,190 +149,114 @@ final class SoakClients {
     }
 
     /** GET a large file, read 64 KB of body, then leave: every other round with a reset (SO_LINGER 0). */
-    record AbortMidBody() implements Round {
-        @Override
-        public String name() {
-            return "abort mid-body";
-        }
-
-        @Override
-        public String ok() {
-            return "200 and 64 KB of body read, then closed or reset";
-        }
-
-        @Override
-        public void once(Server server, Instant deadline, Tally tally) throws IOException {
-            try (Socket s = connect(server, 0)) {
-                send(s, "GET /20MB.bin HTTP/1.1\r\nHost: soak\r\n\r\n");
-                String head = readHead(s.getInputStream());
-                byte[] body = s.getInputStream().readNBytes(64 << 10);
-                if (head.startsWith("HTTP/1.1 200") && body.length == 64 << 10) {
-                    tally.ok.incrementAndGet();
-                } else {
-                    tally.fail("got " + firstLine(head) + " and " + body.length + " body bytes");
-                }
-                if (ThreadLocalRandom.current().nextBoolean()) {
-                    s.setSoLinger(true, 0);
-                }
+    private static void abortMidBody(Server server, Instant deadline, Tally tally) throws IOException {
+        try (Socket s = connect(server, 0)) {
+            send(s, "GET /20MB.bin HTTP/1.1\r\nHost: soak\r\n\r\n");
+            String head = readHead(s.getInputStream());
+            byte[] body = s.getInputStream().readNBytes(64 << 10);
+            if (head.startsWith("HTTP/1.1 200") && body.length == 64 << 10) {
+                tally.ok.incrementAndGet();
+            } else {
+                tally.fail("got " + firstLine(head) + " and " + body.length + " body bytes");
+            }
+            if (ThreadLocalRandom.current().nextBoolean()) {
+                s.setSoLinger(true, 0);
             }
         }
     }
 
     /** A download in two Range requests (the second a resume from where the first stopped), joined and MD5-checked. */
-    record RangeResume() implements Round {
-        @Override
-        public String name() {
-            return "range + resume";
-        }
-
-        @Override
-        public String ok() {
-            return "two 206 parts joined to the file's MD5";
-        }
-
-        @Override
-        public void once(Server server, Instant deadline, Tally tally) throws Exception {
-            String file = "1MB.bin";
-            long split = ThreadLocalRandom.current().nextLong(1, 1 << 20);
-            HttpResponse<byte[]> first = get(server, file, "Range", "bytes=0-" + (split - 1));
-            HttpResponse<byte[]> rest = get(server, file, "Range", "bytes=" + split + "-");
-            MessageDigest md5 = MessageDigest.getInstance("MD5");
-            md5.update(first.body());
-            md5.update(rest.body());
-            String got = HexFormat.of().formatHex(md5.digest());
-            if (first.statusCode() == 206 && rest.statusCode() == 206 && got.equals(server.md5().get(file))) {
-                tally.ok.incrementAndGet();
-            } else {
-                tally.fail("split " + split + ": " + first.statusCode() + "/" + rest.statusCode() + " md5 " + got);
-            }
+    private static void rangeResume(Server server, Instant deadline, Tally tally) throws Exception {
+        String file = "1MB.bin";
+        long split = ThreadLocalRandom.current().nextLong(1, 1 << 20);
+        HttpResponse<byte[]> first = get(server, file, "Range", "bytes=0-" + (split - 1));
+        HttpResponse<byte[]> rest = get(server, file, "Range", "bytes=" + split + "-");
+        MessageDigest md5 = MessageDigest.getInstance("MD5");
+        md5.update(first.body());
+        md5.update(rest.body());
+        String got = HexFormat.of().formatHex(md5.digest());
+        if (first.statusCode() == 206 && rest.statusCode() == 206 && got.equals(server.md5().get(file))) {
+            tally.ok.incrementAndGet();
+        } else {
+            tally.fail("split " + split + ": " + first.statusCode() + "/" + rest.statusCode() + " md5 " + got);
         }
     }
 
     /** A verified GET, then the same with If-None-Match and with If-Modified-Since, each expecting 304. */
-    record Conditional() implements Round {
-        @Override
-        public String name() {
-            return "conditional";
-        }
-
-        @Override
-        public String ok() {
-            return "200 MD5-verified, then 304 to If-None-Match and to If-Modified-Since";
-        }
-
-        @Override
-        public void once(Server server, Instant deadline, Tally tally) throws Exception {
-            String file = "200KB.bin";
-            HttpResponse<byte[]> full = get(server, file, null, null);
-            String etag = full.headers().firstValue("ETag").orElse("");
-            String modified = full.headers().firstValue("Last-Modified").orElse("");
-            int byTag = get(server, file, "If-None-Match", etag).statusCode();
-            int byDate = get(server, file, "If-Modified-Since", modified).statusCode();
-            boolean verified = full.statusCode() == 200 && md5(full.body()).equals(server.md5().get(file));
-            if (verified && byTag == 304 && byDate == 304) {
-                tally.ok.incrementAndGet();
-            } else {
-                tally.fail("200 verified " + verified + ", If-None-Match " + byTag + ", If-Modified-Since " + byDate);
-            }
+    private static void conditional(Server server, Instant deadline, Tally tally) throws Exception {
+        String file = "200KB.bin";
+        HttpResponse<byte[]> full = get(server, file, null, null);
+        String etag = full.headers().firstValue("ETag").orElse("");
+        String modified = full.headers().firstValue("Last-Modified").orElse("");
+        int byTag = get(server, file, "If-None-Match", etag).statusCode();
+        int byDate = get(server, file, "If-Modified-Since", modified).statusCode();
+        boolean verified = full.statusCode() == 200 && md5(full.body()).equals(server.md5().get(file));
+        if (verified && byTag == 304 && byDate == 304) {
+            tally.ok.incrementAndGet();
+        } else {
+            tally.fail("200 verified " + verified + ", If-None-Match " + byTag + ", If-Modified-Since " + byDate);
         }
     }
 
     /** The conformance corpus, each case on a fresh connection; a case answered otherwise than expected fails. */
-    record Malformed() implements Round {
-        @Override
-        public String name() {
-            return "malformed corpus";
-        }
-
-        @Override
-        public String ok() {
-            return "corpus cases answered as the corpus expects";
-        }
-
-        @Override
-        public void once(Server server, Instant deadline, Tally tally) throws IOException {
-            for (Conformance.Row row : Conformance.run(Corpus.builtIn(), server.address(), Duration.ofSeconds(10))) {
-                if (row.conforms()) {
-                    tally.ok.incrementAndGet();
-                } else {
-                    tally.fail(row.testCase().name() + ": expected " + row.testCase().expected() + ", got "
-                            + row.got());
-                }
+    private static void malformed(Server server, Instant deadline, Tally tally) throws IOException {
+        for (Conformance.Row row : Conformance.run(Corpus.builtIn(), server.address(), Duration.ofSeconds(10))) {
+            if (row.conforms()) {
+                tally.ok.incrementAndGet();
+            } else {
+                tally.fail(row.testCase().name() + ": expected " + row.testCase().expected() + ", got "
+                        + row.got());
             }
         }
     }
 
     /** Slowloris: a request whose header lines arrive a byte a second, for at most a minute. */
-    record Slowloris() implements Round {
-        @Override
-        public String name() {
-            return "slowloris";
-        }
-
-        @Override
-        public String ok() {
-            return "connection closed by the server (failed: still open after 60 s)";
-        }
-
-        @Override
-        public void once(Server server, Instant deadline, Tally tally) throws IOException, InterruptedException {
-            Instant until = min(deadline, Instant.now().plusSeconds(60));
-            try (Socket s = connect(server, 0)) {
-                s.setSoTimeout(1000);
-                send(s, "GET /1KB.bin HTTP/1.1\r\nHost: soak\r\n");
-                byte[] dribble = "X-Dribble: a\r\n".getBytes(StandardCharsets.US_ASCII);
-                for (int i = 0; Instant.now().isBefore(until); i++) {
-                    try {
-                        s.getOutputStream().write(dribble[i % dribble.length]);
-                        if (s.getInputStream().read() < 0) {
-                            tally.ok.incrementAndGet();
-                            return;
-                        }
-                        // an answer (e.g. 408) before the close: keep reading until it closes
-                    } catch (java.net.SocketTimeoutException stillOpen) {
-                        // no answer yet: dribble on
-                    } catch (IOException closed) {
+    private static void slowloris(Server server, Instant deadline, Tally tally)
+            throws IOException, InterruptedException {
+        Instant until = min(deadline, Instant.now().plusSeconds(60));
+        try (Socket s = connect(server, 0)) {
+            s.setSoTimeout(1000);
+            send(s, "GET /1KB.bin HTTP/1.1\r\nHost: soak\r\n");
+            byte[] dribble = "X-Dribble: a\r\n".getBytes(StandardCharsets.US_ASCII);
+            for (int i = 0; Instant.now().isBefore(until); i++) {
+                try {
+                    s.getOutputStream().write(dribble[i % dribble.length]);
+                    if (s.getInputStream().read() < 0) {
                         tally.ok.incrementAndGet();
                         return;
                     }
+                    // an answer (e.g. 408) before the close: keep reading until it closes
+                } catch (java.net.SocketTimeoutException stillOpen) {
+                    // no answer yet: dribble on
+                } catch (IOException closed) {
+                    tally.ok.incrementAndGet();
+                    return;
                 }
             }
-            if (Instant.now().isBefore(deadline)) {
-                tally.fail("still open after 60 s");
-            }
+        }
+        if (Instant.now().isBefore(deadline)) {
+            tally.fail("still open after 60 s");
         }
     }
 
     /** Slow read: a 1 KB receive window and 32 bytes read a second, for at most a minute. */
-    record SlowRead() implements Round {
-        @Override
-        public String name() {
-            return "slow read";
-        }
-
-        @Override
-        public String ok() {
-            return "200, then read 32 B/s for up to 60 s or until the server cut it (failed: no 200)";
-        }
-
-        @Override
-        public void once(Server server, Instant deadline, Tally tally) throws IOException, InterruptedException {
-            Instant until = min(deadline, Instant.now().plusSeconds(60));
-            try (Socket s = connect(server, 1024)) {
-                send(s, "GET /1MB.bin HTTP/1.1\r\nHost: soak\r\n\r\n");
-                String head = readHead(s.getInputStream());
-                if (!head.startsWith("HTTP/1.1 200")) {
-                    tally.fail("got " + firstLine(head));
-                    return;
-                }
-                tally.ok.incrementAndGet();
-                byte[] sip = new byte[32];
-                while (Instant.now().isBefore(until) && s.getInputStream().read(sip) >= 0) {
-                    Thread.sleep(1000); // the point of this client: it reads slowly
-                }
-            } catch (IOException cut) {
-                // the server dropped a client this slow (write-timeout): allowed
+    private static void slowRead(Server server, Instant deadline, Tally tally)
+            throws IOException, InterruptedException {
+        Instant until = min(deadline, Instant.now().plusSeconds(60));
+        try (Socket s = connect(server, 1024)) {
+            send(s, "GET /1MB.bin HTTP/1.1\r\nHost: soak\r\n\r\n");
+            String head = readHead(s.getInputStream());
+            if (!head.startsWith("HTTP/1.1 200")) {
+                tally.fail("got " + firstLine(head));
+                return;
             }
+            tally.ok.incrementAndGet();
+            byte[] sip = new byte[32];
+            while (Instant.now().isBefore(until) && s.getInputStream().read(sip) >= 0) {
+                Thread.sleep(1000); // the point of this client: it reads slowly
+            }
+        } catch (IOException cut) {
+            // the server dropped a client this slow (write-timeout): allowed
         }
     }
 
@@ -378,7 +298,8 @@ final class SoakClients {
         return end < 0 ? (head.isEmpty() ? "no answer" : head) : head.substring(0, end);
     }
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
 
     private static HttpResponse<byte[]> get(Server server, String file, String header, String value)
             throws IOException, InterruptedException {

@@ -212,7 +212,7 @@ public final class SoakCommand implements Callable<Integer> {
                 "clients", "ok", "failed", "ok means"));
         for (SoakClients.Row r : rows) {
             t.append(String.format(Locale.ROOT, "%-22s %7d %9d %7d  %s%n", r.kind(), r.clients(), r.ok(), r.failed(),
-                    r.ok_means()));
+                    r.okMeans()));
         }
         t.append(String.format(Locale.ROOT, "%n%-24s %12s %12s%n", "server", "baseline", "end"));
         t.append(String.format(Locale.ROOT, "%-24s %12d %12d%n", "fds", base.fds(), end.fds()));
