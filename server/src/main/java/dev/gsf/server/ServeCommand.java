@@ -78,7 +78,7 @@ public final class ServeCommand implements Callable<Integer> {
             StopSignals signals = StopSignals.install();
             // Any other end of the JVM (SIGHUP, an error) still closes the server, at once.
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
-            System.out.println(config.describe(server.address()) + " " + jvmSettings());
+            System.out.println(config.describe(server.address()) + " " + jvmSettings() + config.slowReaderWarning());
             server.adminPort().ifPresent(port -> System.out.println("gsf admin on http://" + config.adminHost() + ":"
                     + port + "  /metrics /admin/status (JMX: dev.gsf:type=Server,port=" + server.port() + ")"));
             if (handshake) {

@@ -230,13 +230,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
      */
     static final Duration SBA_WRITE_TIMEOUT_WARNING = Duration.ofSeconds(10);
 
-    /** The start-up line: everything that decides what a benchmark measures, and the slow-reader warning for SBA. */
-    public String describe(String address) {
-        return settings(address) + slowReaderWarning();
-    }
-
     /** The warning the start-up line ends with, or "" when none applies. */
-    String slowReaderWarning() {
+    public String slowReaderWarning() {
         if (algorithm != Algorithm.SBA || writeTimeout.compareTo(SBA_WRITE_TIMEOUT_WARNING) <= 0) {
             return "";
         }
@@ -246,7 +241,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 workers, Durations.format(SBA_WRITE_TIMEOUT_WARNING));
     }
 
-    private String settings(String address) {
+    /** The start-up line: everything that decides what a benchmark measures. */
+    public String describe(String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
                         + " zero-copy-min=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"
