@@ -135,6 +135,9 @@ public final class SoakCommand implements Callable<Integer> {
             ServerState end = settle(handle, baseline);
             double serverErrors = adminUrl == null ? Double.NaN : serverErrors(adminUrl);
             List<String> missed = missed(rows, baseline, end, serverErrors);
+            if (process != null && Double.isNaN(serverErrors)) {
+                missed.add("server errors: not read from the admin listener's /metrics (" + adminUrl + ")");
+            }
             int code = missed.isEmpty() ? MET : CRITERION_MISSED;
             System.out.print(table(rows, baseline, end, serverErrors));
             missed.forEach(m -> System.out.println("missed: " + m));
@@ -240,15 +243,15 @@ public final class SoakCommand implements Callable<Integer> {
         return null;
     }
 
-    /** gsf_downloads_ended_total{outcome="server_error"} summed over algorithms, from /metrics. */
+    /** gsf_downloads_ended_total{outcome="server_error"} summed over algorithms, from /metrics; NaN if absent. */
     static double serverErrors(String adminUrl) throws IOException, InterruptedException {
         HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(adminUrl + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         Matcher m = SERVER_ERRORS.matcher(metrics.body());
-        double sum = 0;
+        double sum = Double.NaN;
         while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
+            sum = (Double.isNaN(sum) ? 0 : sum) + Double.parseDouble(m.group(1));
         }
         return sum;
     }
