@@ -218,16 +218,26 @@ public final class SoakCommand implements Callable<Integer> {
                     r.okMeans()));
         }
         t.append(String.format(Locale.ROOT, "%n%-24s %12s %12s%n", "server", "baseline", "end"));
-        t.append(String.format(Locale.ROOT, "%-24s %12d %12d%n", "fds", base.fds(), end.fds()));
-        t.append(String.format(Locale.ROOT, "%-24s %12d %12d%n", "threads", base.threads(), end.threads()));
-        t.append(String.format(Locale.ROOT, "%-24s %12.1f %12.1f%n", "heap after full GC MB",
-                base.heapAfterGcBytes() / 1048576.0, end.heapAfterGcBytes() / 1048576.0));
-        t.append(String.format(Locale.ROOT, "%-24s %12.1f %12.1f%n", "kernel TCP memory MB",
-                base.tcpMemBytes() / 1048576.0, end.tcpMemBytes() / 1048576.0));
-        t.append(String.format(Locale.ROOT, "%-24s %12d %12d%n", "TCP sockets in use", base.tcpInUse(),
-                end.tcpInUse()));
-        t.append(String.format(Locale.ROOT, "%-24s %12s %12.0f%n", "server_error downloads", "", serverErrors));
+        line(t, "fds", base.fds(), end.fds(), 1);
+        line(t, "threads", base.threads(), end.threads(), 1);
+        line(t, "heap after full GC MB", base.heapAfterGcBytes(), end.heapAfterGcBytes(), 1 << 20);
+        line(t, "kernel TCP memory MB", base.tcpMemBytes(), end.tcpMemBytes(), 1 << 20);
+        line(t, "TCP sockets in use", base.tcpInUse(), end.tcpInUse(), 1);
+        t.append(String.format(Locale.ROOT, "%-24s %12s %12s%n", "server_error downloads", "",
+                Double.isNaN(serverErrors) ? "n/a" : String.format(Locale.ROOT, "%.0f", serverErrors)));
         return t.toString();
+    }
+
+    /** A baseline/end line; "n/a" where not measured (-1), in units of scale (1 decimal when above 1). */
+    private static void line(StringBuilder t, String what, long base, long end, long scale) {
+        t.append(String.format(Locale.ROOT, "%-24s %12s %12s%n", what, cell(base, scale), cell(end, scale)));
+    }
+
+    private static String cell(long value, long scale) {
+        if (value < 0) {
+            return "n/a";
+        }
+        return scale == 1 ? Long.toString(value) : String.format(Locale.ROOT, "%.1f", (double) value / scale);
     }
 
     /** The admin listener's address, from the line the server prints after its start-up line (at most 30 s). */
