@@ -1,10 +1,12 @@
 /**
- * The benchmarks: {@code gsf bench-algorithms}, {@code gsf suite} and {@code gsf compare}.
+ * The benchmarks: {@code gsf bench-algorithms}, {@code gsf suite}, {@code gsf compare} and {@code gsf soak}.
  *
  * <ul>
  *   <li>Commands: {@link dev.gsf.bench.BenchAlgorithmsCommand} (the algorithms against each other),
  *       {@link dev.gsf.bench.SuiteCommand} (the original benchmark table), {@link dev.gsf.bench.CompareCommand}
- *       (beside Grizzly's StaticHttpHandler and nginx).</li>
+ *       (beside Grizzly's StaticHttpHandler and nginx), {@link dev.gsf.bench.SoakCommand} (one server against every
+ *       {@link dev.gsf.bench.SoakClients client kind} at once, then {@link dev.gsf.bench.ServerState} against the
+ *       baseline).</li>
  *   <li>Servers under test, each a {@link dev.gsf.bench.Peer} in its own process: {@link dev.gsf.bench.ServerProcess},
  *       {@link dev.gsf.bench.StaticHandlerServer}, {@link dev.gsf.bench.NginxPeer}.</li>
  *   <li>Load clients, each a {@link dev.gsf.bench.LoadClient}: {@link dev.gsf.bench.Wrk},

@@ -2,6 +2,7 @@ package dev.gsf.cli;
 
 import dev.gsf.bench.BenchAlgorithmsCommand;
 import dev.gsf.bench.CompareCommand;
+import dev.gsf.bench.SoakCommand;
 import dev.gsf.bench.SuiteCommand;
 import dev.gsf.conformance.ConformanceCommand;
 import dev.gsf.loadgen.load.LoadCommand;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
                 BenchAlgorithmsCommand.class,
                 SuiteCommand.class,
                 CompareCommand.class,
+                SoakCommand.class,
                 EchoCommand.class,
                 PingCommand.class,
                 ConnsCommand.class,

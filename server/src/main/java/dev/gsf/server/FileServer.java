@@ -171,7 +171,8 @@ public final class FileServer implements AutoCloseable {
         List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("-X")).toList();
         return config().describe(address()) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
-                + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options));
+                + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options))
+                + config().slowReaderWarning();
     }
 
     /** The port actually bound (useful with port 0). */

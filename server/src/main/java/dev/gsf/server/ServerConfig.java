@@ -274,6 +274,24 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return text;
     }
 
+    /**
+     * Above this write-timeout, SBA's start-up line warns. A slow reader holds an SBA worker for its whole download
+     * and a stalled one for up to write-timeout, so {@code workers / write-timeout} stalled connections a second keep
+     * the pool full: 5/s at the default 50 workers and 10 s, which a single slowhttptest exceeds by far.
+     */
+    static final Duration SBA_WRITE_TIMEOUT_WARNING = Duration.ofSeconds(10);
+
+    /** The warning the start-up line ends with, or "" when none applies. */
+    public String slowReaderWarning() {
+        if (algorithm != Algorithm.SBA || writeTimeout.compareTo(SBA_WRITE_TIMEOUT_WARNING) <= 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  WARNING: SBA with write-timeout %s: each slow reader pins a worker for"
+                        + " its whole download, a stalled one for up to %s; %d of them fill the pool (use ENBA or VTA,"
+                        + " or write-timeout <= %s)", Durations.format(writeTimeout), Durations.format(writeTimeout),
+                workers, Durations.format(SBA_WRITE_TIMEOUT_WARNING));
+    }
+
     /** The start-up line: everything that decides what a benchmark measures. */
     public String describe(String address) {
         return String.format(Locale.ROOT,

@@ -43,6 +43,18 @@ class ServerConfigTest {
     }
 
     @Test
+    void sbaWithALongWriteTimeoutWarnsInTheStartUpLine() {
+        assertThat(ServerConfig.from(Map.of("write-timeout", "11s", "workers", "7")).slowReaderWarning())
+                .startsWith("  WARNING: SBA with write-timeout 11s").contains("7 of them fill the pool");
+        assertThat(ServerConfig.from(Map.of()).slowReaderWarning()).as("the default 30s").contains("WARNING");
+        assertThat(ServerConfig.from(Map.of("write-timeout", "10s")).slowReaderWarning()).isEmpty();
+        for (Algorithm other : new Algorithm[] {Algorithm.EBA, Algorithm.ENBA, Algorithm.VTA}) {
+            assertThat(ServerConfig.from(Map.of("algorithm", other.name(), "write-timeout", "5m"))
+                    .slowReaderWarning()).isEmpty();
+        }
+    }
+
+    @Test
     void everyKeyHasADefault() {
         ServerConfig config = ServerConfig.from(Map.of());
         assertThat(config.host()).isEqualTo("127.0.0.1");

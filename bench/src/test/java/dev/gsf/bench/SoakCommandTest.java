@@ -1,0 +1,45 @@
+package dev.gsf.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.common.TestFiles;
+import dev.gsf.report.Json;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** A soak of a few seconds against a real server process: every client kind ran, baseline and end were read. */
+class SoakCommandTest {
+
+    @Test
+    void aTinySoakRunsEveryClientKindAndComparesTheServerWithItsBaseline(@TempDir Path out) throws Exception {
+        int code = new CommandLine(new SoakCommand()).execute("--algorithm", "VTA", "--duration", "8s", "--root",
+                TestFiles.fileSet().toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out",
+                out.toString());
+        SoakCommand.Report report = Json.read(out.resolve("soak.json"), SoakCommand.Report.class);
+        Map<String, SoakClients.Row> rows = report.clients().stream()
+                .collect(Collectors.toMap(SoakClients.Row::kind, Function.identity()));
+        assertThat(rows).containsOnlyKeys("fast", "1MB/s (1MB/s)", "20KB/s (20KB/s)", "abort mid-body",
+                "range + resume", "conditional", "malformed corpus", "slowloris", "slow read");
+        // kinds whose round ends within seconds must have done some; slowloris and the throttled downloads of
+        // whole files may need longer than 8 s for one round, so only their absence of failures is checked
+        for (String quick : new String[] {"fast", "abort mid-body", "range + resume", "conditional",
+                "malformed corpus", "slow read"}) {
+            assertThat(rows.get(quick).ok()).as(quick).isPositive();
+        }
+        assertThat(report.clients()).allSatisfy(r -> assertThat(r.failed()).as(r.toString()).isZero());
+        for (ServerState s : new ServerState[] {report.baseline(), report.end()}) {
+            assertThat(s.fds()).isPositive();
+            assertThat(s.threads()).isPositive();
+            assertThat(s.heapAfterGcBytes()).isPositive();
+            assertThat(s.tcpInUse()).isPositive();
+        }
+        assertThat(report.serverErrors()).isZero();
+        assertThat(report.missed()).isEmpty();
+        assertThat(code).isEqualTo(SoakCommand.MET).isEqualTo(report.exitCode());
+    }
+}
