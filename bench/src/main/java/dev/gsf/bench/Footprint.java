@@ -62,9 +62,15 @@ final class Footprint implements AutoCloseable {
 
     /** VmRSS of /proc/PID/status in bytes, -1 when unreadable (the process ended, or not Linux). */
     static long rssBytes(long pid) {
+        long kilobytes = statusField(pid, "VmRSS:");
+        return kilobytes < 0 ? -1 : kilobytes * 1024;
+    }
+
+    /** The number after {@code field} in /proc/PID/status (VmRSS: in kB, Threads: a count), -1 when unreadable. */
+    static long statusField(long pid, String field) {
         try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(pid), "status"))) {
-            return lines.filter(l -> l.startsWith("VmRSS:")).findFirst()
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(-1L);
+            return lines.filter(l -> l.startsWith(field)).findFirst()
+                    .map(l -> Long.parseLong(l.substring(field.length()).trim().split("\\s+")[0])).orElse(-1L);
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -81,12 +87,18 @@ final class Footprint implements AutoCloseable {
 
     /** The "mem" pages of the TCP line of /proc/net/sockstat in bytes, -1 when unreadable. */
     static long tcpMemBytes() {
+        long pages = sockstatTcp("mem");
+        return pages < 0 ? -1 : pages * PAGE;
+    }
+
+    /** The value after {@code field} ("inuse", "mem" ...) on the TCP line of /proc/net/sockstat, -1 when unreadable. */
+    static long sockstatTcp(String field) {
         try (Stream<String> lines = Files.lines(Path.of("/proc/net/sockstat"))) {
             return lines.filter(l -> l.startsWith("TCP:")).findFirst().map(l -> {
                 String[] words = l.trim().split("\\s+");
                 for (int i = 1; i + 1 < words.length; i++) {
-                    if (words[i].equals("mem")) {
-                        return Long.parseLong(words[i + 1]) * PAGE;
+                    if (words[i].equals(field)) {
+                        return Long.parseLong(words[i + 1]);
                     }
                 }
                 return -1L;

@@ -2,12 +2,10 @@ package dev.gsf.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * What a server process holds at one moment, for the soak's baseline-versus-end comparison: open fds and threads
@@ -20,40 +18,16 @@ record ServerState(long fds, long threads, long heapAfterGcBytes, long tcpMemByt
 
     /** Reads it now; process may be null (an external server: only the kernel's figures). */
     static ServerState of(ProcessHandle process) {
-        long pid = process == null ? -1 : process.pid();
-        return new ServerState(pid < 0 ? -1 : Footprint.openFds(pid), pid < 0 ? -1 : threadCount(pid),
-                pid < 0 ? -1 : heapAfterFullGc(pid), Footprint.tcpMemBytes(), tcpSocketsInUse());
+        ServerState now = withoutGc(process);
+        long heap = process == null ? -1 : heapAfterFullGc(process.pid());
+        return new ServerState(now.fds, now.threads, heap, now.tcpMemBytes, now.tcpInUse);
     }
 
     /** The same without the full GC: cheap enough to poll while waiting for the server to settle. */
     static ServerState withoutGc(ProcessHandle process) {
         long pid = process == null ? -1 : process.pid();
-        return new ServerState(pid < 0 ? -1 : Footprint.openFds(pid), pid < 0 ? -1 : threadCount(pid), -1,
-                Footprint.tcpMemBytes(), tcpSocketsInUse());
-    }
-
-    static long threadCount(long pid) {
-        return procStatusField(Path.of("/proc", Long.toString(pid), "status"), "Threads:");
-    }
-
-    static long tcpSocketsInUse() {
-        try (Stream<String> lines = Files.lines(Path.of("/proc/net/sockstat"))) {
-            return lines.filter(l -> l.startsWith("TCP:")).findFirst().map(l -> {
-                String[] w = l.trim().split("\\s+");
-                return w.length > 2 && w[1].equals("inuse") ? Long.parseLong(w[2]) : -1L;
-            }).orElse(-1L);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
-    private static long procStatusField(Path file, String field) {
-        try (Stream<String> lines = Files.lines(file)) {
-            return lines.filter(l -> l.startsWith(field)).findFirst()
-                    .map(l -> Long.parseLong(l.substring(field.length()).trim())).orElse(-1L);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return new ServerState(pid < 0 ? -1 : Footprint.openFds(pid), pid < 0 ? -1 : Footprint.statusField(pid,
+                "Threads:"), -1, Footprint.tcpMemBytes(), Footprint.sockstatTcp("inuse"));
     }
 
     /** Heap used after {@code jcmd PID GC.run}, from the first "used NK" of {@code GC.heap_info}; -1 if not told. */

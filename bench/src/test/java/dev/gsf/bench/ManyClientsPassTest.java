@@ -44,5 +44,7 @@ class ManyClientsPassTest {
         assertThat(Footprint.openFds(pid)).isPositive();
         assertThat(Footprint.tcpMemBytes()).isGreaterThanOrEqualTo(0);
         assertThat(Footprint.rssBytes(Long.MAX_VALUE)).isEqualTo(-1);
+        assertThat(Footprint.statusField(pid, "Threads:")).as("this JVM's threads").isPositive();
+        assertThat(Footprint.sockstatTcp("inuse")).isGreaterThanOrEqualTo(0);
     }
 }
