@@ -1,7 +1,6 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.FileSet;
 import dev.gsf.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -60,8 +60,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
             description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K (repeatable)")
     Map<String, String> serverOptions = new LinkedHashMap<>();
 
-    @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
-    Path root;
+    @Mixin
+    RootOption root;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where the JSON and server logs go (default: results/)")
     Path out = Path.of("results");
@@ -81,10 +81,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path dir = root != null ? root : FileSet.defaultDirectory();
-        if (root == null) {
-            FileSet.ensure(dir, FileSet.DEFAULT);
-        }
+        Path dir = root.directory();
         Files.createDirectories(out);
         LoadClient load = switch (client) {
             case auto -> LoadClient.best();

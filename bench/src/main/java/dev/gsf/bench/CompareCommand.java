@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -80,8 +81,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--no-install", description = "never install missing peers; skip them")
     boolean noInstall;
 
-    @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
-    Path root;
+    @Mixin
+    RootOption root;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where compare.json, compare.html and logs go (default: results/)")
     Path out = Path.of("results");
@@ -107,10 +108,7 @@ public final class CompareCommand implements Callable<Integer> {
             System.err.println("gsf compare: " + e.getMessage());
             return 2;
         }
-        Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
-        if (root == null) {
-            FileSet.ensure(dir, FileSet.DEFAULT);
-        }
+        Path dir = root.directory();
         Files.createDirectories(out);
         List<String> notes = new ArrayList<>();
         LoadClient load = switch (client) {

@@ -17,13 +17,12 @@ import java.util.function.IntSupplier;
  * nginx (Debian nginx-light) serving the same directory with sendfile on, one worker per core, keep-alive without a
  * request limit and no access log: the reference a user would compare with.
  */
-final class NginxPeer implements Peer {
+final class NginxPeer extends ChildPeer {
     private static final int BIND_ATTEMPTS = 5;
-    private final Process process;
     private final int port;
 
     private NginxPeer(Process process, int port) {
-        this.process = process;
+        super("nginx", process); // SIGTERM on close: nginx's master stops its workers
         this.port = port;
     }
 
@@ -119,22 +118,7 @@ final class NginxPeer implements Peer {
     }
 
     @Override
-    public String name() {
-        return "nginx";
-    }
-
-    @Override
     public int port() {
         return port;
-    }
-
-    @Override
-    public ProcessHandle process() {
-        return process.toHandle();
-    }
-
-    @Override
-    public void close() {
-        Processes.stop(process); // SIGTERM first: nginx's master stops its workers
     }
 }

@@ -20,14 +20,11 @@ import java.util.concurrent.TimeoutException;
  * same java and class path as this process, on port 0; its {@link ServerReady} handshake line tells the port it
  * bound and its settings.
  */
-public final class ServerProcess implements Peer {
-    private final String name;
-    private final Process process;
+public final class ServerProcess extends ChildPeer {
     private final ServerReady ready;
 
     private ServerProcess(String name, Process process, ServerReady ready) {
-        this.name = name;
-        this.process = process;
+        super(name, process);
         this.ready = ready;
     }
 
@@ -115,11 +112,6 @@ public final class ServerProcess implements Peer {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
     public int port() {
         return ready.port();
     }
@@ -127,15 +119,5 @@ public final class ServerProcess implements Peer {
     /** What the server said it runs with. */
     public ServerReady ready() {
         return ready;
-    }
-
-    @Override
-    public ProcessHandle process() {
-        return process.toHandle();
-    }
-
-    @Override
-    public void close() {
-        Processes.stop(process);
     }
 }

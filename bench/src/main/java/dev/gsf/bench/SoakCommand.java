@@ -2,7 +2,6 @@ package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.Durations;
-import dev.gsf.common.FileSet;
 import dev.gsf.common.Manifest;
 import dev.gsf.report.Json;
 import java.io.IOException;
@@ -26,6 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,11 +65,8 @@ public final class SoakCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "2 minutes")
     boolean quick;
 
-    @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
-    Path root;
-
-    @Option(names = "--manifest", paramLabel = "FILE", description = "md5sum list of the files (default: MD5SUMS in the root)")
-    Path manifest;
+    @Mixin
+    FileSetOptions files;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where soak.json, the server log and the load reports go (default: results/soak)")
     Path out = Path.of("results", "soak");
@@ -100,11 +97,8 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     private int soak(Duration length) throws IOException, InterruptedException {
-        Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
-        if (root == null) {
-            FileSet.ensure(dir, FileSet.DEFAULT);
-        }
-        Path manifestFile = manifest != null ? manifest : dir.resolve(FileSet.MANIFEST);
+        Path dir = files.directory();
+        Path manifestFile = files.manifestIn(dir);
         Files.createDirectories(out);
         ServerProcess process = null;
         try {

@@ -2,7 +2,6 @@ package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.Durations;
-import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;
@@ -24,6 +23,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -89,11 +89,8 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--ramp-down", paramLabel = "TIME", description = "override the profile's ramp-down")
     String rampDown;
 
-    @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
-    Path root;
-
-    @Option(names = "--manifest", paramLabel = "FILE", description = "md5sum list of the files (default: MD5SUMS in the root)")
-    Path manifest;
+    @Mixin
+    FileSetOptions files;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where suite.json, suite.html and each cell's reports go (default: results/suite)")
     Path out = Path.of("results", "suite");
@@ -131,11 +128,8 @@ public final class SuiteCommand implements Callable<Integer> {
             System.err.println("gsf suite: " + e.getMessage());
             return TOOL_FAILED;
         }
-        Path dir = (root != null ? root : FileSet.defaultDirectory()).toAbsolutePath();
-        if (root == null) {
-            FileSet.ensure(dir, FileSet.DEFAULT);
-        }
-        Path manifestFile = manifest != null ? manifest : dir.resolve(FileSet.MANIFEST);
+        Path dir = files.directory();
+        Path manifestFile = files.manifestIn(dir);
         Files.createDirectories(out);
         String phases = "ramp-up " + Durations.format(up) + ", steady " + Durations.format(steadyState)
                 + ", ramp-down " + Durations.format(down) + (profile == Profile.quick && steady == null

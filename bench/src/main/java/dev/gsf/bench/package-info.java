@@ -7,8 +7,8 @@
  *       (beside Grizzly's StaticHttpHandler and nginx), {@link dev.gsf.bench.SoakCommand} (one server against every
  *       {@link dev.gsf.bench.SoakClients client kind} at once, then {@link dev.gsf.bench.ServerState} against the
  *       baseline).</li>
- *   <li>Servers under test, each a {@link dev.gsf.bench.Peer} in its own process: {@link dev.gsf.bench.ServerProcess},
- *       {@link dev.gsf.bench.StaticHandlerServer}, {@link dev.gsf.bench.NginxPeer}.</li>
+ *   <li>Servers under test, each a {@link dev.gsf.bench.Peer} in its own process ({@link dev.gsf.bench.ChildPeer}):
+ *       {@link dev.gsf.bench.ServerProcess}, {@link dev.gsf.bench.StaticHandlerServer}, {@link dev.gsf.bench.NginxPeer}.</li>
  *   <li>Load clients, each a {@link dev.gsf.bench.LoadClient}: {@link dev.gsf.bench.Wrk},
  *       {@link dev.gsf.bench.BuiltinClient}, {@link dev.gsf.bench.GsfLoadClient} (gsf load in this process).</li>
  *   <li>{@link dev.gsf.bench.Measurements} and {@link dev.gsf.bench.Rounds}: interleaved rounds, medians and
