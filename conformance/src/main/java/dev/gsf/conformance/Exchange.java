@@ -80,14 +80,14 @@ final class Exchange {
     /** The first final response (1xx skipped), its body read by its framing; closed when it ended at EOF. */
     private static Response read(InputStream in, boolean head) throws IOException {
         while (true) {
-            String statusLine = line(in);
+            String statusLine = HttpLine.read(in);
             String[] parts = statusLine.split(" ", 3);
             if (parts.length < 2 || !parts[0].startsWith("HTTP/") || !parts[1].matches("[0-9]{3}")) {
                 throw new EOFException("not a status line: " + statusLine);
             }
             int status = Integer.parseInt(parts[1]);
             Map<String, String> headers = new LinkedHashMap<>();
-            for (String line = line(in); !line.isEmpty(); line = line(in)) {
+            for (String line = HttpLine.read(in); !line.isEmpty(); line = HttpLine.read(in)) {
                 int colon = line.indexOf(':');
                 if (colon > 0) {
                     headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
@@ -103,12 +103,12 @@ final class Exchange {
                 return new Response(status, headers, false);
             }
             if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                for (long size = Long.parseLong(line(in).split(";")[0].trim(), 16); size > 0;
-                     size = Long.parseLong(line(in).split(";")[0].trim(), 16)) {
+                for (long size = Long.parseLong(HttpLine.read(in).split(";")[0].trim(), 16); size > 0;
+                     size = Long.parseLong(HttpLine.read(in).split(";")[0].trim(), 16)) {
                     skip(in, size);
-                    line(in);
+                    HttpLine.read(in);
                 }
-                while (!line(in).isEmpty()) {
+                while (!HttpLine.read(in).isEmpty()) {
                     // trailer fields
                 }
                 return new Response(status, headers, false);
@@ -130,19 +130,6 @@ final class Exchange {
                 throw new EOFException("body ended early");
             }
         }
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int c = in.read(); c != '\n'; c = in.read()) {
-            if (c < 0) {
-                throw new EOFException("connection closed");
-            }
-            if (c != '\r') {
-                line.append((char) c);
-            }
-        }
-        return line.toString();
     }
 
     private static boolean isHead(String request) {

@@ -1,5 +1,6 @@
 package dev.gsf.server;
 
+import dev.gsf.conformance.HttpLine;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -68,13 +69,13 @@ public final class RawHttp implements AutoCloseable {
 
     /** Reads the status line and headers only. */
     public Response readHead() throws IOException {
-        String statusLine = line();
+        String statusLine = HttpLine.read(in);
         String[] parts = statusLine.split(" ", 3);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
             throw new IOException("not an HTTP status line: " + statusLine);
         }
         Map<String, String> headers = new LinkedHashMap<>();
-        for (String line = line(); !line.isEmpty(); line = line()) {
+        for (String line = HttpLine.read(in); !line.isEmpty(); line = HttpLine.read(in)) {
             int colon = line.indexOf(':');
             headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
         }
@@ -131,19 +132,6 @@ public final class RawHttp implements AutoCloseable {
         } catch (IOException reset) {
             return true;
         }
-    }
-
-    private String line() throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int c = in.read(); c != '\n'; c = in.read()) {
-            if (c < 0) {
-                throw new EOFException("connection closed in the response head");
-            }
-            if (c != '\r') {
-                line.append((char) c);
-            }
-        }
-        return line.toString();
     }
 
     static MessageDigest md5() {

@@ -1,0 +1,28 @@
+package dev.gsf.conformance;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Reads one line of an HTTP/1.1 message head or of chunked framing from a raw stream: bytes up to LF, CRs dropped,
+ * each byte one ISO-8859-1 character. Shared by the conformance runner and the server tests' raw client.
+ */
+public final class HttpLine {
+    private HttpLine() {
+    }
+
+    /** The next line without its line end; blocks until it ends. EOFException when the stream ends first. */
+    public static String read(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                throw new EOFException("connection closed before the end of a line");
+            }
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
+    }
+}
