@@ -61,6 +61,20 @@ class SchedulerTest {
         algorithm.admit().start(download(sink, 3 * CHUNK));
     }
 
+    /** A download of the three-chunk file, started on a sink that completes no write until told. */
+    static TestSink started(SendAlgorithm algorithm) throws IOException {
+        TestSink sink = new TestSink(false);
+        start(algorithm, sink);
+        return sink;
+    }
+
+    /** A started download whose first write is pending: it runs and holds its place. */
+    static TestSink running(SendAlgorithm algorithm) throws IOException {
+        TestSink sink = started(algorithm);
+        await("the first write", () -> sink.pending() == 1);
+        return sink;
+    }
+
     /** Completes the sinks' writes as they come until all their downloads have ended. */
     static void drain(TestSink... sinks) {
         List<TestSink> open = new ArrayList<>(List.of(sinks));
@@ -101,10 +115,8 @@ class SchedulerTest {
     @EnumSource(Algorithm.class)
     void maxDownloadsLetsOnlyThatManyRun_theNextBeginsWhenOneEnds(Algorithm kind) throws IOException {
         SendAlgorithm algorithm = algorithm(kind, 10, 1);
-        TestSink first = new TestSink(false);
-        TestSink second = new TestSink(false);
-        start(algorithm, first);
-        start(algorithm, second);
+        TestSink first = started(algorithm);
+        TestSink second = started(algorithm);
         await("the first download's first write", () -> first.pending() == 1);
         assertThat(algorithm.stats().inProgress()).isEqualTo(1);
         assertThat(algorithm.stats().waiting()).isEqualTo(1);
@@ -121,8 +133,7 @@ class SchedulerTest {
     @EnumSource(Algorithm.class)
     void aChunkNotTakenWithinTheWriteTimeoutEndsTheDownload(Algorithm kind) throws IOException {
         SendAlgorithm algorithm = algorithm(kind, 10, 0, Duration.ofMillis(100), workers);
-        TestSink stalled = new TestSink(false);
-        start(algorithm, stalled);
+        TestSink stalled = started(algorithm);
         await("the sweeper to end the download", () -> algorithm.stats().ended(Outcome.WRITE_TIMEOUT) == 1);
         assertThat(stalled.ended.get()).isEqualTo(Outcome.WRITE_TIMEOUT);
         await("the worker to be free", () -> workers.getActiveCount() == 0);
@@ -133,9 +144,7 @@ class SchedulerTest {
     @EnumSource(Algorithm.class)
     void closeEndsWhatRuns_andAStartAfterCloseFreesNoPlaceItNeverHad(Algorithm kind) throws IOException {
         SendAlgorithm algorithm = algorithm(kind, 10, 1);
-        TestSink running = new TestSink(false);
-        start(algorithm, running);
-        await("the first write", () -> running.pending() == 1);
+        TestSink running = running(algorithm);
         Admission late = algorithm.admit();
         algorithm.close();
         assertThat(running.ended.get()).isEqualTo(Outcome.SERVER_ERROR);
@@ -152,11 +161,8 @@ class SchedulerTest {
     @EnumSource(Algorithm.class)
     void aClientThatLeavesWhileItsDownloadWaitsGivesItsQueuePlaceBack(Algorithm kind) throws IOException {
         SendAlgorithm algorithm = algorithm(kind, 1, 1);
-        TestSink running = new TestSink(false);
-        start(algorithm, running);
-        await("the first write", () -> running.pending() == 1);
-        TestSink waiting = new TestSink(false);
-        start(algorithm, waiting);
+        TestSink running = running(algorithm);
+        TestSink waiting = started(algorithm);
         assertThat(algorithm.admit()).as("the queue of 1 is full").isNull();
         waiting.close();
         await("the sweeper to notice", () -> algorithm.stats().waiting() == 0);
@@ -197,9 +203,7 @@ class SchedulerTest {
         BufferPool buffers = ((Scheduler) algorithm).buffers;
         List<TestSink> sinks = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            TestSink sink = new TestSink(false);
-            sinks.add(sink);
-            start(algorithm, sink);
+            sinks.add(started(algorithm));
         }
         await("every first write", () -> sinks.stream().allMatch(s -> s.pending() == 1));
         assertThat(buffers.inUse()).as("first writes are read ahead, to go out with the head").isEqualTo(10);

@@ -70,9 +70,7 @@ class AbortedDownloadsTest {
     /** Starts a 20 MB download, reads a little of the body, and resets the connection. */
     private static void abortMidBody(int port) throws IOException {
         try (RawHttp http = new RawHttp(port)) {
-            http.socket().setReceiveBufferSize(16 * 1024);
-            http.send("GET", "/20MB.bin");
-            if (http.readHead().status() != 200) {
+            if (http.startDownload("/20MB.bin").status() != 200) {
                 throw new IOException("download refused");
             }
             http.readSome(new byte[1024]);

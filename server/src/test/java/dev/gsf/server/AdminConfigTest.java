@@ -34,9 +34,7 @@ class AdminConfigTest {
         try (FileServer server = Servers.start(FILES, from, "admin-port", "0", "workers", "3", "send-buffer", "16K");
              RawHttp held = new RawHttp(server.port())) {
             int admin = server.adminPort().orElseThrow();
-            held.socket().setReceiveBufferSize(16 * 1024);
-            held.send("GET", "/1MB.bin");
-            RawHttp.Response head = held.readHead();
+            RawHttp.Response head = held.startDownload("/1MB.bin");
             Await.until("the download in progress", WAIT, () -> server.algorithmStats().inProgress() == 1);
 
             HttpResponse<String> applied = post(admin, "/admin/config", "algorithm=" + to + "\nworkers=2\n");

@@ -28,9 +28,7 @@ class DrainTest {
             assertThat(idle.exchange("GET", "/1KB.bin").status()).isEqualTo(200); // a kept-alive connection
             Await.until("the first download to end", WAIT, () -> server.algorithmStats().inProgress() == 0,
                     server::algorithmStats);
-            downloading.socket().setReceiveBufferSize(16 * 1024);
-            downloading.send("GET", "/20MB.bin");
-            assertThat(downloading.readHead().status()).isEqualTo(200);
+            assertThat(downloading.startDownload("/20MB.bin").status()).isEqualTo(200);
             CompletableFuture<FileServer.Drained> drained =
                     drainInBackground(server, Duration.ofSeconds(60), new CountDownLatch(1));
             awaitListenerClosed(server);
@@ -80,9 +78,7 @@ class DrainTest {
     void aDrainWaitsForTheDownloadOfAReplacedGeneration_andRefusesReloads(Algorithm algorithm) throws Exception {
         try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm, "send-buffer", "16K");
              RawHttp downloading = new RawHttp(server.port())) {
-            downloading.socket().setReceiveBufferSize(16 * 1024);
-            downloading.send("GET", "/20MB.bin");
-            RawHttp.Response head = downloading.readHead();
+            RawHttp.Response head = downloading.startDownload("/20MB.bin");
             Await.until("the download to start", WAIT, () -> server.algorithmStats().inProgress() == 1,
                     server::algorithmStats);
             server.reconfigure(Servers.config(TestFiles.fileSet(), next(algorithm), "send-buffer", "16K"));

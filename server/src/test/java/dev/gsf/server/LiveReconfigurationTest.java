@@ -68,9 +68,7 @@ class LiveReconfigurationTest {
             for (int i = 0; i < IN_FLIGHT; i++) {
                 results.add(clients.submit(() -> {
                     try (RawHttp http = new RawHttp(server.port())) {
-                        http.socket().setReceiveBufferSize(16 * 1024);
-                        http.send("GET", "/1MB.bin");
-                        RawHttp.Response head = http.readHead();
+                        RawHttp.Response head = http.startDownload("/1MB.bin");
                         if (!switched.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                             return List.of("no switch");
                         }
@@ -335,9 +333,7 @@ class LiveReconfigurationTest {
         Map<String, String> values = values("algorithm", "ENBA", "send-buffer", "16K", "access-log", before.toString());
         try (FileServer server = FileServer.start(ServerConfig.from(values));
              RawHttp held = new RawHttp(server.port())) {
-            held.socket().setReceiveBufferSize(16 * 1024);
-            held.send("GET", "/1MB.bin?held");
-            RawHttp.Response head = held.readHead();
+            RawHttp.Response head = held.startDownload("/1MB.bin?held");
             Await.until("the download in progress", WAIT, () -> server.algorithmStats().inProgress() == 1);
 
             server.reconfigure(ServerConfig.from(with(values, "access-log", after.toString())));

@@ -28,9 +28,7 @@ class MisbehavingClientsTest {
     void aClientThatStopsReadingIsDroppedAfterTheWriteTimeout(Algorithm algorithm) throws IOException {
         try (FileServer server = Servers.start(FILES, algorithm, "workers", "1", "write-timeout", "300ms");
              RawHttp stalled = new RawHttp(server.port())) {
-            stalled.socket().setReceiveBufferSize(16 * 1024);
-            stalled.send("GET", "/100MB.bin");
-            assertThat(stalled.readHead().status()).isEqualTo(200);
+            assertThat(stalled.startDownload("/100MB.bin").status()).isEqualTo(200);
             Await.until("the stalled download to time out", WAIT,
                     () -> server.algorithmStats().ended(Outcome.WRITE_TIMEOUT) == 1, server::algorithmStats);
             // The worker is free again: another client is served in full.
@@ -90,9 +88,7 @@ class MisbehavingClientsTest {
     void aSlowDownloadOutlivesTheIdleTimeout_whichOnlyCountsBetweenRequests(Algorithm algorithm) throws IOException {
         try (FileServer server = Servers.start(FILES, algorithm, "idle-timeout", "1s");
              RawHttp slow = new RawHttp(server.port())) {
-            slow.socket().setReceiveBufferSize(16 * 1024);
-            slow.send("GET", "/20MB.bin");
-            assertThat(slow.readHead().status()).isEqualTo(200);
+            assertThat(slow.startDownload("/20MB.bin").status()).isEqualTo(200);
             long deadline = System.nanoTime() + 3_000_000_000L; // three idle timeouts of trickling
             long received = 0;
             byte[] buffer = new byte[1024];

@@ -97,9 +97,8 @@ class OpenFileCacheTest {
         try (FileServer server = Servers.start(root, algorithm, "zero-copy", Boolean.toString(zeroCopy),
                 "open-file-cache", "200ms", "send-buffer", "64K");
              RawHttp running = new RawHttp(server.port())) {
-            running.socket().setReceiveBufferSize(16 * 1024);
-            running.send("GET", "/f.bin");
-            assertThat(running.readHead().header("content-length")).isEqualTo(Long.toString(before.length));
+            assertThat(running.startDownload("/f.bin").header("content-length"))
+                    .isEqualTo(Long.toString(before.length));
 
             replace(file, after);
             Await.until("new requests to get the new file", WAIT, () -> md5(get(server, "/f.bin")).equals(md5(after)));
@@ -137,9 +136,7 @@ class OpenFileCacheTest {
         try (FileServer server = Servers.start(root, algorithm, "zero-copy", Boolean.toString(zeroCopy),
                 "open-file-cache", "200ms", "send-buffer", "64K", "write-timeout", "2s");
              RawHttp running = new RawHttp(server.port())) {
-            running.socket().setReceiveBufferSize(16 * 1024);
-            running.send("GET", "/t.bin");
-            assertThat(running.readHead().status()).isEqualTo(200);
+            assertThat(running.startDownload("/t.bin").status()).isEqualTo(200);
             assertThat(running.readSome(new byte[1024])).isPositive();
             try (FileChannel truncate = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 truncate.truncate(shortLength);

@@ -25,9 +25,7 @@ class QueuePlacesTest {
                 for (int i = 0; i < 2; i++) { // two slow downloads hold both workers
                     RawHttp slow = new RawHttp(server.port());
                     clients.add(slow);
-                    slow.socket().setReceiveBufferSize(16 * 1024);
-                    slow.send("GET", "/100MB.bin");
-                    assertThat(slow.readHead().status()).isEqualTo(200);
+                    assertThat(slow.startDownload("/100MB.bin").status()).isEqualTo(200);
                 }
                 List<RawHttp> queued = new ArrayList<>();
                 for (int i = 0; i < 5; i++) {

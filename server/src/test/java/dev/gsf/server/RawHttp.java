@@ -57,6 +57,16 @@ public final class RawHttp implements AutoCloseable {
         sendRaw(request.toString().getBytes(StandardCharsets.ISO_8859_1));
     }
 
+    /**
+     * Starts a download the caller paces: a 16K receive buffer, so that the server's writes block once it is full,
+     * then GET {@code target} and read the head only. The body is the caller's to read, slowly or never.
+     */
+    public Response startDownload(String target) throws IOException {
+        socket.setReceiveBufferSize(16 * 1024);
+        send("GET", target);
+        return readHead();
+    }
+
     public void sendRaw(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();

@@ -85,9 +85,7 @@ class SendPathTest {
         try (FileServer server = Servers.start(root, algorithm,
                 with(sendMode(zeroCopy), "write-timeout", "20s", "send-buffer", "64K"));
              RawHttp http = new RawHttp(server.port())) {
-            http.socket().setReceiveBufferSize(16 * 1024);
-            http.send("GET", "/shrinking.bin");
-            assertThat(http.readHead().status()).isEqualTo(200);
+            assertThat(http.startDownload("/shrinking.bin").status()).isEqualTo(200);
             byte[] buffer = new byte[8192];
             long received = 0;
             while (received < 256 * 1024) {
@@ -120,12 +118,7 @@ class SendPathTest {
         try (FileServer server = Servers.start(FILES, algorithm, "max-downloads", "1", "send-buffer", "64K");
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port())) {
-            holder.socket().setReceiveBufferSize(16 * 1024);
-            holder.send("GET", "/100MB.bin");
-            assertThat(holder.readHead().status()).isEqualTo(200);
-            waiter.send("GET", "/1KB.bin");
-            Await.until("the second download waiting for a place", WAIT,
-                    () -> server.algorithmStats().waiting() == 1, server::algorithmStats);
+            waitBehind(server, holder, "/100MB.bin", waiter, "/1KB.bin");
             waiter.socket().setSoTimeout(300);
             assertThatThrownBy(waiter::readHead).as("no byte of the response before its first turn")
                     .isInstanceOf(SocketTimeoutException.class);
@@ -150,12 +143,7 @@ class SendPathTest {
                 "access-log", log.toString());
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port())) {
-            holder.socket().setReceiveBufferSize(16 * 1024);
-            holder.send("GET", "/big.bin");
-            assertThat(holder.readHead().status()).isEqualTo(200);
-            waiter.send("GET", "/small.bin");
-            Await.until("the second download waiting for a place", WAIT,
-                    () -> server.algorithmStats().waiting() == 1, server::algorithmStats);
+            waitBehind(server, holder, "/big.bin", waiter, "/small.bin");
             try (FileChannel channel = FileChannel.open(small, StandardOpenOption.WRITE)) {
                 channel.truncate(0);
             }
@@ -168,5 +156,14 @@ class SendPathTest {
         }
         assertThat(Files.readAllLines(log)).anyMatch(line -> line.contains("\"GET /small.bin HTTP/1.1\" 500 25 "));
         Files.delete(log);
+    }
+
+    /** With max-downloads 1: the holder's download takes the only place, the waiter's request waits for it. */
+    private static void waitBehind(FileServer server, RawHttp holder, String held, RawHttp waiter, String waiting)
+            throws IOException {
+        assertThat(holder.startDownload(held).status()).isEqualTo(200);
+        waiter.send("GET", waiting);
+        Await.until("the second download waiting for a place", WAIT,
+                () -> server.algorithmStats().waiting() == 1, server::algorithmStats);
     }
 }

@@ -35,9 +35,7 @@ class StopSignalTest {
     void sigtermLetsTheDownloadInProgressFinish_thenExits0AndLogsIt() throws Exception {
         int port = startServer("30s");
         try (RawHttp http = new RawHttp(port)) {
-            http.socket().setReceiveBufferSize(16 * 1024);
-            http.send("GET", "/20MB.bin");
-            assertThat(http.readHead().status()).isEqualTo(200);
+            assertThat(http.startDownload("/20MB.bin").status()).isEqualTo(200);
             server.destroy(); // SIGTERM
             awaitLog("draining");
             byte[] buffer = new byte[1 << 16];
@@ -57,9 +55,7 @@ class StopSignalTest {
     void aSecondSignalCutsAtOnce_andStillExits0() throws Exception {
         int port = startServer("10m");
         try (RawHttp stalled = new RawHttp(port)) {
-            stalled.socket().setReceiveBufferSize(16 * 1024);
-            stalled.send("GET", "/100MB.bin");
-            assertThat(stalled.readHead().status()).isEqualTo(200);
+            assertThat(stalled.startDownload("/100MB.bin").status()).isEqualTo(200);
             server.destroy();
             awaitLog("draining");
             server.destroy();

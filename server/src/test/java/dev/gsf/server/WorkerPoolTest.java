@@ -25,9 +25,8 @@ class WorkerPoolTest {
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port());
              RawHttp refused = new RawHttp(server.port())) {
-            holder.socket().setReceiveBufferSize(16 * 1024);
-            holder.send("GET", "/100MB.bin"); // read nothing: the download cannot finish
-            assertThat(holder.readHead().status()).isEqualTo(200);
+            // read nothing: the download cannot finish
+            assertThat(holder.startDownload("/100MB.bin").status()).isEqualTo(200);
             Await.until("the first download to be in progress", WAIT,
                     () -> server.algorithmStats().inProgress() == 1, server::algorithmStats);
 
@@ -60,9 +59,7 @@ class WorkerPoolTest {
     void aClientThatDisconnectsMidDownloadFreesItsWorker(Algorithm algorithm) throws IOException {
         try (FileServer server = Servers.start(FILES, algorithm, "workers", "1", "max-downloads", "1")) {
             try (RawHttp quitter = new RawHttp(server.port())) {
-                quitter.socket().setReceiveBufferSize(16 * 1024);
-                quitter.send("GET", "/100MB.bin");
-                assertThat(quitter.readHead().status()).isEqualTo(200);
+                assertThat(quitter.startDownload("/100MB.bin").status()).isEqualTo(200);
                 assertThat(quitter.readSome(new byte[8192])).isPositive();
                 quitter.socket().setSoLinger(true, 0); // reset, as a crashed client would
             }
