@@ -10,7 +10,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -21,23 +20,14 @@ import java.util.concurrent.CompletableFuture;
 public final class EventLoop implements Runnable {
     private static final int READ_BUFFER = 64 * 1024;
 
-    private record Timer(long deadline, long seq, Runnable task) implements Comparable<Timer> {
-        @Override
-        public int compareTo(Timer o) {
-            int c = Long.compare(deadline, o.deadline);
-            return c != 0 ? c : Long.compare(seq, o.seq);
-        }
-    }
-
     private final DriverConfig config;
     private final Recorder recorder;
     private final LoadModel model;
     private final Selector selector;
-    private final PriorityQueue<Timer> timers = new PriorityQueue<>();
+    private final Timers timers = new Timers();
     private final List<Client> clients = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER);
     private final CompletableFuture<RunMetrics> result = new CompletableFuture<>();
-    private long timerSeq;
     private volatile boolean stopRequested;
 
     EventLoop(DriverConfig config, Recorder recorder, LoadModel model) {
@@ -73,8 +63,8 @@ public final class EventLoop implements Runnable {
                 if (now >= end) {
                     break;
                 }
-                runDueTimers(now);
-                long until = Math.min(end, timers.isEmpty() ? end : timers.peek().deadline()) - System.nanoTime();
+                timers.runDue(now);
+                long until = Math.min(end, timers.next(end)) - System.nanoTime();
                 if (until <= 0) {
                     selector.selectNow(this::onReady);
                 } else {
@@ -86,12 +76,6 @@ public final class EventLoop implements Runnable {
         } catch (Throwable t) {
             shutdown();
             result.completeExceptionally(t);
-        }
-    }
-
-    private void runDueTimers(long now) {
-        while (!timers.isEmpty() && timers.peek().deadline() <= now) {
-            timers.poll().task().run();
         }
     }
 
@@ -124,7 +108,7 @@ public final class EventLoop implements Runnable {
 
     /** Runs a task on this loop at the given System.nanoTime(). Loop thread only. */
     void at(long deadlineNanos, Runnable task) {
-        timers.add(new Timer(deadlineNanos, timerSeq++, task));
+        timers.at(deadlineNanos, task);
     }
 
     /** A new client of this loop, not yet connected. Loop thread only. */

@@ -2,7 +2,8 @@
  * The simulated clients and the event loops that run them: many keep-alive connections on few threads.
  *
  * <ul>
- *   <li>{@link dev.gsf.loadgen.load.driver.EventLoop}: one thread, one selector, many clients and their timers.</li>
+ *   <li>{@link dev.gsf.loadgen.load.driver.EventLoop}: one thread, one selector, many clients and their timers
+ *       ({@link dev.gsf.loadgen.load.driver.Timers}).</li>
  *   <li>{@link dev.gsf.loadgen.load.driver.Client}: one simulated user (request, response head, body digest,
  *       throttle, retries); {@link dev.gsf.loadgen.load.driver.Throttle} is its token bucket and
  *       {@link dev.gsf.loadgen.load.driver.ResponseHead} the parsed head.</li>
