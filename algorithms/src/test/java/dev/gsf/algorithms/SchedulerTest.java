@@ -15,14 +15,22 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The scheduler without Grizzly: admission, places, the timeout sweeper, close, through a {@link TestSink}. */
+/**
+ * The scheduler without Grizzly: admission, places, the timeout sweeper, close, through a {@link TestSink}. Every
+ * test runs once per algorithm.
+ */
+@ParameterizedClass
+@EnumSource(Algorithm.class)
 class SchedulerTest {
     static final int CHUNK = 4096;
     static final Path file = threeChunks();
 
+    @Parameter
+    Algorithm kind;
     private final ThreadPoolExecutor workers = (ThreadPoolExecutor) Executors.newFixedThreadPool(4);
     private final List<SendAlgorithm> algorithms = new ArrayList<>();
 
@@ -42,15 +50,15 @@ class SchedulerTest {
         workers.shutdownNow();
     }
 
-    SendAlgorithm algorithm(Algorithm kind, int queue, int maxDownloads, Duration writeTimeout, ExecutorService pool) {
+    SendAlgorithm algorithm(int queue, int maxDownloads, Duration writeTimeout, ExecutorService pool) {
         SendAlgorithm algorithm = SendAlgorithm.create(kind,
                 new SendSettings(CHUNK, false, 0, writeTimeout, queue, maxDownloads), pool);
         algorithms.add(algorithm);
         return algorithm;
     }
 
-    SendAlgorithm algorithm(Algorithm kind, int queue, int maxDownloads) {
-        return algorithm(kind, queue, maxDownloads, Duration.ofSeconds(30), workers);
+    SendAlgorithm algorithm(int queue, int maxDownloads) {
+        return algorithm(queue, maxDownloads, Duration.ofSeconds(30), workers);
     }
 
     static Download download(TestSink sink, long length) throws IOException {
@@ -98,10 +106,9 @@ class SchedulerTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Algorithm.class)
-    void theQueueLimitRefusesOneMore_andACancelledPlaceIsFreeAgain(Algorithm kind) {
-        SendAlgorithm algorithm = algorithm(kind, 2, 0);
+    @Test
+    void theQueueLimitRefusesOneMore_andACancelledPlaceIsFreeAgain() {
+        SendAlgorithm algorithm = algorithm(2, 0);
         Admission first = algorithm.admit();
         assertThat(algorithm.admit()).isNotNull();
         assertThat(algorithm.admit()).isNull();
@@ -111,10 +118,9 @@ class SchedulerTest {
         assertThat(algorithm.admit()).isNotNull();
     }
 
-    @ParameterizedTest
-    @EnumSource(Algorithm.class)
-    void maxDownloadsLetsOnlyThatManyRun_theNextBeginsWhenOneEnds(Algorithm kind) throws IOException {
-        SendAlgorithm algorithm = algorithm(kind, 10, 1);
+    @Test
+    void maxDownloadsLetsOnlyThatManyRun_theNextBeginsWhenOneEnds() throws IOException {
+        SendAlgorithm algorithm = algorithm(10, 1);
         TestSink first = started(algorithm);
         TestSink second = started(algorithm);
         await("the first download's first write", () -> first.pending() == 1);
@@ -129,10 +135,9 @@ class SchedulerTest {
         await("the place to be free", () -> ((Scheduler) algorithm).freeSlots() == 1);
     }
 
-    @ParameterizedTest
-    @EnumSource(Algorithm.class)
-    void aChunkNotTakenWithinTheWriteTimeoutEndsTheDownload(Algorithm kind) throws IOException {
-        SendAlgorithm algorithm = algorithm(kind, 10, 0, Duration.ofMillis(100), workers);
+    @Test
+    void aChunkNotTakenWithinTheWriteTimeoutEndsTheDownload() throws IOException {
+        SendAlgorithm algorithm = algorithm(10, 0, Duration.ofMillis(100), workers);
         TestSink stalled = started(algorithm);
         await("the sweeper to end the download", () -> algorithm.stats().ended(Outcome.WRITE_TIMEOUT) == 1);
         assertThat(stalled.ended.get()).isEqualTo(Outcome.WRITE_TIMEOUT);
@@ -140,10 +145,9 @@ class SchedulerTest {
         assertThat(algorithm.stats().inProgress()).isZero();
     }
 
-    @ParameterizedTest
-    @EnumSource(Algorithm.class)
-    void closeEndsWhatRuns_andAStartAfterCloseFreesNoPlaceItNeverHad(Algorithm kind) throws IOException {
-        SendAlgorithm algorithm = algorithm(kind, 10, 1);
+    @Test
+    void closeEndsWhatRuns_andAStartAfterCloseFreesNoPlaceItNeverHad() throws IOException {
+        SendAlgorithm algorithm = algorithm(10, 1);
         TestSink running = running(algorithm);
         Admission late = algorithm.admit();
         algorithm.close();
@@ -157,10 +161,9 @@ class SchedulerTest {
         assertThat(algorithm.admit()).as("closed").isNull();
     }
 
-    @ParameterizedTest
-    @EnumSource(Algorithm.class)
-    void aClientThatLeavesWhileItsDownloadWaitsGivesItsQueuePlaceBack(Algorithm kind) throws IOException {
-        SendAlgorithm algorithm = algorithm(kind, 1, 1);
+    @Test
+    void aClientThatLeavesWhileItsDownloadWaitsGivesItsQueuePlaceBack() throws IOException {
+        SendAlgorithm algorithm = algorithm(1, 1);
         TestSink running = running(algorithm);
         TestSink waiting = started(algorithm);
         assertThat(algorithm.admit()).as("the queue of 1 is full").isNull();
@@ -172,9 +175,8 @@ class SchedulerTest {
         assertThat(waiting.writers).isEmpty();
     }
 
-    @ParameterizedTest
-    @EnumSource(Algorithm.class)
-    void aFileShorterThanItsRangeEndsTheDownloadAsServerError_copyOrSendfile(Algorithm kind) throws IOException {
+    @Test
+    void aFileShorterThanItsRangeEndsTheDownloadAsServerError_copyOrSendfile() throws IOException {
         for (boolean zeroCopy : new boolean[] {false, true}) {
             SendAlgorithm algorithm = SendAlgorithm.create(kind,
                     new SendSettings(CHUNK, zeroCopy, 0, Duration.ofSeconds(30), 10, 0), workers);
@@ -195,22 +197,5 @@ class SchedulerTest {
                 (outcome, bytes, cause) -> { }));
         await("the download to end", () -> sink.ended.get() != null);
         return sink;
-    }
-
-    @Test
-    void copyBuffersAreHeldOnlyByWritesInFlight_notByDownloadsBetweenWrites() throws IOException {
-        SendAlgorithm algorithm = algorithm(Algorithm.ENBA, 100, 0);
-        BufferPool buffers = ((Scheduler) algorithm).buffers;
-        List<TestSink> sinks = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            sinks.add(started(algorithm));
-        }
-        await("every first write", () -> sinks.stream().allMatch(s -> s.pending() == 1));
-        assertThat(buffers.inUse()).as("first writes are read ahead, to go out with the head").isEqualTo(10);
-        sinks.forEach(TestSink::completeNext);
-        await("every second write", () -> sinks.stream().allMatch(s -> s.pending() == 1));
-        assertThat(buffers.inUse()).as("a waiting section holds no buffer").isZero();
-        drain(sinks.toArray(TestSink[]::new));
-        assertThat(buffers.inUse()).isZero();
     }
 }
