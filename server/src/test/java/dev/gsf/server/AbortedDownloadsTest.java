@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +21,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Clients that vanish mid-body leave no file descriptor, no busy worker and no download behind. */
 class AbortedDownloadsTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final int ABORTS = 1000;
     private static final int CLIENT_THREADS = 8;
     /** Sockets the JVM may still hold briefly (selector wake-ups, the JDK's own caches): far below a leak's 1000. */
@@ -31,7 +29,7 @@ class AbortedDownloadsTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void thousandAbortedDownloadsReturnEverythingToBaseline(Algorithm algorithm) throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, "workers", "4")) {
+        try (FileServer server = Servers.start(algorithm, "workers", "4")) {
             try (RawHttp warmUp = new RawHttp(server.port())) {
                 assertThat(warmUp.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
             }

@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.TestFiles;
 import dev.gsf.report.Json;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +19,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the key named and the running configuration stays.
  */
 class AdminConfigTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final String MD5_1MB = WorkerPoolTest.md5Of("1MB.bin");
 
@@ -31,7 +28,7 @@ class AdminConfigTest {
             throws Exception {
         Algorithm to = Algorithm.values()[(from.ordinal() + 1) % Algorithm.values().length];
         // A small send buffer and receive window keep the 1 MB download in flight while its client reads nothing.
-        try (FileServer server = Servers.start(FILES, from, "admin-port", "0", "workers", "3", "send-buffer", "16K");
+        try (FileServer server = Servers.start(from, "admin-port", "0", "workers", "3", "send-buffer", "16K");
              RawHttp held = new RawHttp(server.port())) {
             int admin = server.adminPort().orElseThrow();
             RawHttp.Response head = held.startDownload("/1MB.bin");
@@ -73,7 +70,7 @@ class AdminConfigTest {
     @EnumSource(Algorithm.class)
     void anInvalidBodyOrARestartOnlyKeyIsRefusedWithTheKeyNamed_andTheRunningConfigurationStays(Algorithm algorithm)
             throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, "admin-port", "0")) {
+        try (FileServer server = Servers.start(algorithm, "admin-port", "0")) {
             ServerConfig running = server.config();
             Map<String, String> refusals = Map.of(
                     "algorithm=VTA\nport=1\n", "400 port: cannot change while the server runs (needs a restart)",

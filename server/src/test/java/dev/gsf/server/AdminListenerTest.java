@@ -30,19 +30,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The admin listener on a real server: apart from the file port, its meters in /metrics and JMX, promtool's check. */
 class AdminListenerTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final MBeanServer BEANS = ManagementFactory.getPlatformMBeanServer();
 
     @Test
     void offByDefaultAndAdminPathsAreNeverServedOnTheFilePort() throws Exception {
-        try (FileServer server = Servers.start(FILES, Algorithm.SBA)) {
+        try (FileServer server = Servers.start(Algorithm.SBA)) {
             assertThat(server.adminPort()).isEmpty();
             assertThat(BEANS.queryNames(new ObjectName("dev.gsf:port=" + server.port() + ",*"), null)).isEmpty();
             for (String path : List.of("/metrics", "/admin/status", "/admin/status?format=json", "/admin/config")) {
                 assertThat(get(server.port(), path).statusCode()).as(path).isEqualTo(404);
             }
         }
-        try (FileServer server = Servers.start(FILES, Algorithm.SBA, "admin-port", "0")) {
+        try (FileServer server = Servers.start(Algorithm.SBA, "admin-port", "0")) {
             for (String path : List.of("/metrics", "/admin/status")) {
                 assertThat(get(server.port(), path).statusCode()).as("file port " + path).isEqualTo(404);
             }
@@ -51,7 +50,7 @@ class AdminListenerTest {
 
     @Test
     void filesAreNeverServedFromTheAdminListener() throws Exception {
-        try (FileServer server = Servers.start(FILES, Algorithm.SBA, "admin-port", "0")) {
+        try (FileServer server = Servers.start(Algorithm.SBA, "admin-port", "0")) {
             int admin = server.adminPort().orElseThrow();
             assertThat(admin).isNotEqualTo(server.port());
             for (String path : List.of("/1KB.bin", "/", "/MD5SUMS", "/metrics/../1KB.bin", "/admin/../1KB.bin")) {
@@ -67,9 +66,9 @@ class AdminListenerTest {
 
     @Test
     void anAdminPortInUseStopsTheServerWithTheKeyNamed() throws Exception {
-        try (FileServer first = Servers.start(FILES, Algorithm.SBA, "admin-port", "0")) {
+        try (FileServer first = Servers.start(Algorithm.SBA, "admin-port", "0")) {
             String taken = Integer.toString(first.adminPort().orElseThrow());
-            assertThatThrownBy(() -> Servers.start(FILES, Algorithm.SBA, "admin-port", taken))
+            assertThatThrownBy(() -> Servers.start(Algorithm.SBA, "admin-port", taken))
                     .isInstanceOf(ConfigException.class).hasMessageStartingWith("admin-port: cannot listen on");
             // The failed server let its file port and worker threads go: its JMX names are not left behind.
             assertThat(BEANS.queryNames(new ObjectName("dev.gsf:type=Server,*"), null))
@@ -83,7 +82,7 @@ class AdminListenerTest {
     void downloadsAreCountedInMetricsAndJmx(Algorithm algorithm, boolean zeroCopy) throws Exception {
         Map<String, String> md5s = TestFiles.committedManifest().entries().stream()
                 .collect(Collectors.toMap(Manifest.Entry::name, Manifest.Entry::md5));
-        try (FileServer server = Servers.start(FILES, algorithm, "admin-port", "0",
+        try (FileServer server = Servers.start(algorithm, "admin-port", "0",
                 "zero-copy", Boolean.toString(zeroCopy))) {
             long bytes = 0;
             try (RawHttp http = new RawHttp(server.port())) {
@@ -151,7 +150,7 @@ class AdminListenerTest {
     @EnumSource(Algorithm.class)
     void gaugesFollowDownloadsInProgressAndRejectionsAreCounted(Algorithm algorithm) throws Exception {
         int stalled = 3;
-        try (FileServer server = Servers.start(FILES, algorithm, "admin-port", "0", "workers", "1",
+        try (FileServer server = Servers.start(algorithm, "admin-port", "0", "workers", "1",
                 "max-downloads", "1", "queue", Integer.toString(stalled - 1), "send-buffer", "64K")) {
             List<RawHttp> clients = new ArrayList<>();
             try {
@@ -232,7 +231,7 @@ class AdminListenerTest {
     /** promtool (Debian package prometheus) accepts what /metrics writes, with every meter there. */
     @Test
     void promtoolAcceptsTheMetrics(@TempDir Path dir) throws Exception {
-        try (FileServer server = Servers.start(FILES, Algorithm.ENBA, "admin-port", "0")) {
+        try (FileServer server = Servers.start(Algorithm.ENBA, "admin-port", "0")) {
             try (RawHttp http = new RawHttp(server.port())) {
                 assertThat(http.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
             }

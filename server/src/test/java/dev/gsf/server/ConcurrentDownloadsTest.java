@@ -6,7 +6,6 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.Manifest;
 import dev.gsf.common.TestFiles;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,14 +18,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** 100 downloads at once, every size of the set mixed, each checked byte for byte, and nothing left over. */
 class ConcurrentDownloadsTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final int DOWNLOADS = 100;
 
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void hundredConcurrentDownloadsAllArriveIntact(Algorithm algorithm) throws Exception {
         List<Manifest.Entry> files = TestFiles.committedManifest().entries();
-        try (FileServer server = Servers.start(FILES, algorithm, "workers", "16");
+        try (FileServer server = Servers.start(algorithm, "workers", "16");
              ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<String>> results = new ArrayList<>();
             List<String> expected = new ArrayList<>();

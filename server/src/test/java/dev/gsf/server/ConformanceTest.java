@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.conformance.Conformance;
 import dev.gsf.conformance.Corpus;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -20,7 +19,7 @@ class ConformanceTest {
     @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
     void everyCaseOfTheCorpusGetsTheAnswerTheRfcsGive(Algorithm algorithm, boolean zeroCopy) throws IOException {
         // idle-timeout far above the read timeout: a request the server leaves waiting shows as "hung", not "close"
-        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm, "zero-copy", String.valueOf(zeroCopy),
+        try (FileServer server = Servers.start(algorithm, "zero-copy", String.valueOf(zeroCopy),
                 "idle-timeout", "60s")) {
             List<Conformance.Row> rows = Conformance.run(Corpus.builtIn(),
                     new InetSocketAddress("127.0.0.1", server.port()), Duration.ofSeconds(10));

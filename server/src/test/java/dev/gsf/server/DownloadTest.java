@@ -10,21 +10,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class DownloadTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final Manifest MANIFEST = TestFiles.committedManifest();
 
     @ParameterizedTest(name = "{0} zero-copy={1}")
     @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
     void everyFileOfTheSetArrivesWhole_viaHttpClientAndRawSocket(Algorithm algorithm, boolean zeroCopy)
             throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, "zero-copy", Boolean.toString(zeroCopy));
+        try (FileServer server = Servers.start(algorithm, "zero-copy", Boolean.toString(zeroCopy));
              HttpClient client = HttpClient.newHttpClient();
              RawHttp raw = new RawHttp(server.port())) {
             for (Manifest.Entry entry : MANIFEST.entries()) {
@@ -49,7 +47,7 @@ class DownloadTest {
 
     @org.junit.jupiter.api.Test
     void aCappedSendBufferStillDeliversEveryFileWhole() throws Exception {
-        try (FileServer server = Servers.start(FILES, Algorithm.ENBA, "send-buffer", "64K");
+        try (FileServer server = Servers.start(Algorithm.ENBA, "send-buffer", "64K");
              RawHttp raw = new RawHttp(server.port())) {
             for (Manifest.Entry entry : MANIFEST.entries()) {
                 assertThat(raw.exchange("GET", "/" + entry.name()).md5()).as(entry.name()).isEqualTo(entry.md5());

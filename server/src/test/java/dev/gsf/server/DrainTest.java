@@ -22,7 +22,7 @@ class DrainTest {
     @EnumSource(Algorithm.class)
     void aDownloadInProgressFinishes_whileNewConnectionsAreRefusedAndNewRequests503(Algorithm algorithm)
             throws Exception {
-        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm);
+        try (FileServer server = Servers.start(algorithm);
              RawHttp downloading = new RawHttp(server.port());
              RawHttp idle = new RawHttp(server.port())) {
             assertThat(idle.exchange("GET", "/1KB.bin").status()).isEqualTo(200); // a kept-alive connection
@@ -51,7 +51,7 @@ class DrainTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aDownloadStillRunningWhenTheGraceEndsIsCut(Algorithm algorithm) throws Exception {
-        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm);
+        try (FileServer server = Servers.start(algorithm);
              RawHttp stalled = startStalledDownload(server)) {
             FileServer.Drained result = server.drain(Duration.ofMillis(300), new CountDownLatch(1));
             assertThat(result).isEqualTo(new FileServer.Drained(1, 0, 0, 1, result.took()));
@@ -62,7 +62,7 @@ class DrainTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aCutEndsTheDrainAtOnce_withoutWaitingForTheGrace(Algorithm algorithm) throws Exception {
-        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm);
+        try (FileServer server = Servers.start(algorithm);
              RawHttp stalled = startStalledDownload(server)) {
             CountDownLatch cutNow = new CountDownLatch(1);
             CompletableFuture<FileServer.Drained> drained = drainInBackground(server, Duration.ofMinutes(10), cutNow);
@@ -76,7 +76,7 @@ class DrainTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aDrainWaitsForTheDownloadOfAReplacedGeneration_andRefusesReloads(Algorithm algorithm) throws Exception {
-        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm, "send-buffer", "16K");
+        try (FileServer server = Servers.start(algorithm, "send-buffer", "16K");
              RawHttp downloading = new RawHttp(server.port())) {
             RawHttp.Response head = downloading.startDownload("/20MB.bin");
             Await.until("the download to start", WAIT, () -> server.algorithmStats().inProgress() == 1,
@@ -103,7 +103,7 @@ class DrainTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aDownloadOfAReplacedGenerationStillRunningWhenTheGraceEndsIsCut(Algorithm algorithm) throws Exception {
-        try (FileServer server = Servers.start(TestFiles.fileSet(), algorithm);
+        try (FileServer server = Servers.start(algorithm);
              RawHttp stalled = startStalledDownload(server)) {
             server.reconfigure(Servers.config(TestFiles.fileSet(), next(algorithm)));
             FileServer.Drained result = server.drain(Duration.ofMillis(300), new CountDownLatch(1));

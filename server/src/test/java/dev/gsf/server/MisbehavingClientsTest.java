@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,13 +19,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Clients that stall, send garbage or vanish each get a defined answer and cost the server nothing lasting. */
 class MisbehavingClientsTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(20);
 
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aClientThatStopsReadingIsDroppedAfterTheWriteTimeout(Algorithm algorithm) throws IOException {
-        try (FileServer server = Servers.start(FILES, algorithm, "workers", "1", "write-timeout", "300ms");
+        try (FileServer server = Servers.start(algorithm, "workers", "1", "write-timeout", "300ms");
              RawHttp stalled = new RawHttp(server.port())) {
             assertThat(stalled.startDownload("/100MB.bin").status()).isEqualTo(200);
             Await.until("the stalled download to time out", WAIT,
@@ -86,7 +84,7 @@ class MisbehavingClientsTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aSlowDownloadOutlivesTheIdleTimeout_whichOnlyCountsBetweenRequests(Algorithm algorithm) throws IOException {
-        try (FileServer server = Servers.start(FILES, algorithm, "idle-timeout", "1s");
+        try (FileServer server = Servers.start(algorithm, "idle-timeout", "1s");
              RawHttp slow = new RawHttp(server.port())) {
             assertThat(slow.startDownload("/20MB.bin").status()).isEqualTo(200);
             long deadline = System.nanoTime() + 3_000_000_000L; // three idle timeouts of trickling
@@ -105,7 +103,7 @@ class MisbehavingClientsTest {
     void theAccessLogHasOneCombinedLogFormatLinePerRequest_withTheBytesActuallySent(@TempDir Path dir)
             throws IOException {
         Path log = dir.resolve("access.log");
-        try (FileServer server = Servers.start(FILES, Algorithm.EBA, "access-log", log.toString());
+        try (FileServer server = Servers.start(Algorithm.EBA, "access-log", log.toString());
              RawHttp http = new RawHttp(server.port())) {
             http.exchange("GET", "/1KB.bin");
             http.exchange("GET", "/missing", "Referer: http://r/", "User-Agent: curl/8");
@@ -132,7 +130,7 @@ class MisbehavingClientsTest {
                 "GET /\u001b[2J HTTP/1.1\r\nHost: x\r\n\r\n", // control byte in the target: 400
                 "GET /1KB.bin HTTP/1.1\r\nHost: x\r\nUser-Agent: a\rb\r\n\r\n", // bare CR: 400
                 "\u0016\u0003\u0001\u0000\u00a5\r\nGET / HTTP/1.1"); // TLS bytes, then a CRLF
-        try (FileServer server = Servers.start(FILES, Algorithm.SBA, "access-log", log.toString())) {
+        try (FileServer server = Servers.start(Algorithm.SBA, "access-log", log.toString())) {
             for (String request : requests) {
                 try (RawHttp http = new RawHttp(server.port())) {
                     http.sendRaw(request.getBytes(StandardCharsets.ISO_8859_1));

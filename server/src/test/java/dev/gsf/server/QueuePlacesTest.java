@@ -3,9 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,12 +11,11 @@ import org.junit.jupiter.api.Test;
 
 /** Places in the download queue and worker threads are held only by what needs them. */
 class QueuePlacesTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(20);
 
     @Test
     void queuedClientsThatLeaveGiveTheirPlacesBack_andANewDownloadIsServed() throws IOException {
-        try (FileServer server = Servers.start(FILES, Algorithm.SBA, "workers", "2", "queue", "5",
+        try (FileServer server = Servers.start(Algorithm.SBA, "workers", "2", "queue", "5",
                 "send-buffer", "64K")) {
             List<RawHttp> clients = new ArrayList<>();
             try {
@@ -66,11 +63,11 @@ class QueuePlacesTest {
     @Test
     void vtaStartsNoWorkerPool() throws IOException {
         long before = workerThreads();
-        try (FileServer pooled = Servers.start(FILES, Algorithm.SBA, "workers", "3")) {
+        try (FileServer pooled = Servers.start(Algorithm.SBA, "workers", "3")) {
             assertThat(workerThreads()).as("SBA's prestarted workers").isGreaterThanOrEqualTo(before + 3);
         }
         before = workerThreads();
-        try (FileServer server = Servers.start(FILES, Algorithm.VTA, "workers", "3")) {
+        try (FileServer server = Servers.start(Algorithm.VTA, "workers", "3")) {
             assertThat(workerThreads()).isLessThanOrEqualTo(before);
             assertThat(server.busyWorkers()).isZero();
         }

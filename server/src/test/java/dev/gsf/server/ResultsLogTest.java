@@ -140,7 +140,7 @@ class ResultsLogTest {
 
     @org.junit.jupiter.api.Test
     void aResultsLogThatCannotBeOpenedStopsTheStartWithTheKeyNamed() {
-        assertThatThrownBy(() -> Servers.start(FILES, Algorithm.SBA, "results-log", dir.toString()))
+        assertThatThrownBy(() -> Servers.start(Algorithm.SBA, "results-log", dir.toString()))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("results-log: cannot open " + dir);
     }
 

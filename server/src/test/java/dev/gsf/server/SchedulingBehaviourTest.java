@@ -3,9 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +20,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * all 6 get their first body byte.
  */
 class SchedulingBehaviourTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final int CLIENTS = 6;
     private static final int RATE = 64 * 1024; // bytes per second, per client
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -30,7 +27,7 @@ class SchedulingBehaviourTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void slowClientsOutnumberingTheWorkers(Algorithm algorithm) throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, "workers", "2")) {
+        try (FileServer server = Servers.start(algorithm, "workers", "2")) {
             CountDownLatch firstBytes = new CountDownLatch(CLIENTS);
             AtomicInteger started = new AtomicInteger();
             List<SlowClient> clients = new ArrayList<>();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
@@ -29,7 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * download at once, and nothing of a response is committed before its download's first turn.
  */
 class SendPathTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(20);
 
     /** With zero-copy on, sendfile is used for every range (no copy below a minimum size). */
@@ -47,7 +45,7 @@ class SendPathTest {
     @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
     void anIdleKeepAliveConnectionCostsNoCpuAfterAResponse(Algorithm algorithm, boolean zeroCopy)
             throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, sendMode(zeroCopy));
+        try (FileServer server = Servers.start(algorithm, sendMode(zeroCopy));
              RawHttp http = new RawHttp(server.port())) {
             for (String file : new String[] {"/1KB.bin", "/1MB.bin"}) {
                 assertThat(http.exchange("GET", file).md5()).isEqualTo(WorkerPoolTest.md5Of(file.substring(1)));
@@ -115,7 +113,7 @@ class SendPathTest {
     @EnumSource(Algorithm.class)
     void noStatusIsSentWhileTheDownloadWaitsForItsFirstTurn_thenHeadAndBodyCome(Algorithm algorithm)
             throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, "max-downloads", "1", "send-buffer", "64K");
+        try (FileServer server = Servers.start(algorithm, "max-downloads", "1", "send-buffer", "64K");
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port())) {
             waitBehind(server, holder, "/100MB.bin", waiter, "/1KB.bin");

@@ -1,6 +1,7 @@
 package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -17,6 +18,11 @@ public final class Servers {
      */
     public static FileServer start(Path root, Algorithm algorithm, String... keyValues) throws IOException {
         return FileServer.start(config(root, algorithm, keyValues));
+    }
+
+    /** A server as {@link #start(Path, Algorithm, String...)} serving the generated file set every test shares. */
+    public static FileServer start(Algorithm algorithm, String... keyValues) throws IOException {
+        return start(TestFiles.fileSet(), algorithm, keyValues);
     }
 
     /** The configuration {@link #start} serves with. */

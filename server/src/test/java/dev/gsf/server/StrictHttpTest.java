@@ -3,7 +3,6 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -25,7 +24,7 @@ class StrictHttpTest extends ConnectedServerFixture {
 
     @Override
     FileServer startServer() throws IOException {
-        return Servers.start(TestFiles.fileSet(), algorithm, "idle-timeout", "60m");
+        return Servers.start(algorithm, "idle-timeout", "60m");
     }
 
     @Test

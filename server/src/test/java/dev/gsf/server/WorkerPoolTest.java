@@ -7,21 +7,19 @@ import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.Manifest;
 import dev.gsf.common.TestFiles;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The pool and the queue are real limits, and a vanished client gives its worker back. */
 class WorkerPoolTest {
-    private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(20);
 
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aFullQueueAnswers503WithRetryAfter_andTheServerStaysResponsive(Algorithm algorithm) throws IOException {
         // One download at a time, one waiting: the third is refused.
-        try (FileServer server = Servers.start(FILES, algorithm, "workers", "1", "max-downloads", "1", "queue", "1");
+        try (FileServer server = Servers.start(algorithm, "workers", "1", "max-downloads", "1", "queue", "1");
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port());
              RawHttp refused = new RawHttp(server.port())) {
@@ -57,7 +55,7 @@ class WorkerPoolTest {
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aClientThatDisconnectsMidDownloadFreesItsWorker(Algorithm algorithm) throws IOException {
-        try (FileServer server = Servers.start(FILES, algorithm, "workers", "1", "max-downloads", "1")) {
+        try (FileServer server = Servers.start(algorithm, "workers", "1", "max-downloads", "1")) {
             try (RawHttp quitter = new RawHttp(server.port())) {
                 assertThat(quitter.startDownload("/100MB.bin").status()).isEqualTo(200);
                 assertThat(quitter.readSome(new byte[8192])).isPositive();
