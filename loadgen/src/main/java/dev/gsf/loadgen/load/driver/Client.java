@@ -64,7 +64,7 @@ final class Client {
         deadline.progress(System.nanoTime());
         try {
             state = State.CONNECTING;
-            connection = Connection.open(loop.selector(), this, config, recorder.live());
+            connection = loop.connect(this);
             if (connection.connectedAtOnce()) {
                 sendRequest();
             }
@@ -322,7 +322,7 @@ final class Client {
         state = State.IDLE;
         pacing.paused(false);
         recorder.live().active.decrement();
-        loop.model().onFree(this, now, failure);
+        loop.free(this, now, failure);
     }
 
     /** The run is over: drop the connection; a download still in flight counts as cut, not as an error. */

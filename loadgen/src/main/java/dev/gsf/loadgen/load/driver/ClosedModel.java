@@ -31,19 +31,19 @@ final class ClosedModel implements LoadModel {
     @Override
     public void start(EventLoop loop) {
         this.loop = loop;
-        long rampUp = loop.phases().rampUpNanos();
+        long rampUp = loop.recorder().phases().rampUpNanos();
         for (int k = 0; k < clientsHere; k++) {
             long global = firstIndex + (long) k * stride;
             Client client = loop.newClient();
             // Staggered over ramp-up, so that the server sees load grow rather than a wall of connects.
-            long at = loop.phases().startNanos() + rampUp * global / totalClients;
+            long at = loop.recorder().phases().startNanos() + rampUp * global / totalClients;
             loop.at(at, () -> begin(client));
         }
     }
 
     private void begin(Client client) {
         long now = System.nanoTime();
-        if (now < loop.phases().end()) {
+        if (now < loop.recorder().phases().end()) {
             client.begin(loop.config().workload().pick(random), now);
         }
     }

@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.load.driver;
 
-import dev.gsf.loadgen.load.metrics.Phases;
+import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.Recorder;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import java.io.IOException;
@@ -57,7 +57,7 @@ public final class EventLoop implements Runnable {
                     at(now + sweepEvery, this);
                 }
             });
-            long end = phases().end();
+            long end = recorder.phases().end();
             while (!stopRequested) {
                 long now = System.nanoTime();
                 if (now >= end) {
@@ -111,6 +111,16 @@ public final class EventLoop implements Runnable {
         timers.at(deadlineNanos, task);
     }
 
+    /** A connection for a client of this loop, registered with the loop's selector. Loop thread only. */
+    Connection connect(Client client) throws IOException {
+        return Connection.open(selector, client, config, recorder.live());
+    }
+
+    /** A client finished a download: the model decides when it starts the next. Loop thread only. */
+    void free(Client client, long nowNanos, ErrorKind failure) {
+        model.onFree(client, nowNanos, failure);
+    }
+
     /** A new client of this loop, not yet connected. Loop thread only. */
     Client newClient() {
         Client c = new Client(this);
@@ -129,10 +139,6 @@ public final class EventLoop implements Runnable {
         return result;
     }
 
-    Selector selector() {
-        return selector;
-    }
-
     ByteBuffer readBuffer() {
         return readBuffer;
     }
@@ -143,14 +149,6 @@ public final class EventLoop implements Runnable {
 
     Recorder recorder() {
         return recorder;
-    }
-
-    LoadModel model() {
-        return model;
-    }
-
-    Phases phases() {
-        return recorder.phases();
     }
 
     /** Creates the loops of a run: clients (closed) or arrivals and connections (open) shared out evenly. */

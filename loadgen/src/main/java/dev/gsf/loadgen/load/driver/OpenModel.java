@@ -38,13 +38,13 @@ final class OpenModel implements LoadModel {
     @Override
     public void start(EventLoop loop) {
         this.loop = loop;
-        next = loop.phases().startNanos() + offsetNanos;
+        next = loop.recorder().phases().startNanos() + offsetNanos;
         loop.at(next, this::arrive);
     }
 
     private void arrive() {
         long now = System.nanoTime();
-        long end = loop.phases().end();
+        long end = loop.recorder().phases().end();
         while (next <= now && next < end) {
             waiting.add(new Arrival(next, loop.config().workload().pick(random)));
             next += intervalNanos;
