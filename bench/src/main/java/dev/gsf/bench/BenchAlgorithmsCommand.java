@@ -3,6 +3,7 @@ package dev.gsf.bench;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.FileSet;
 import dev.gsf.report.Json;
+import dev.gsf.server.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +58,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     Client client = Client.auto;
 
     @Option(names = "--server-option", paramLabel = "KEY=VALUE",
-            description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K (repeatable)")
+            description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K"
+                    + " (repeatable; inline-max is 0 unless given here, so that every body goes through its algorithm)")
     Map<String, String> serverOptions = new LinkedHashMap<>();
 
     @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
@@ -116,7 +118,10 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 if (chunk != null) {
                     args.addAll(List.of("--chunk", chunk));
                 }
-                serverOptions.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
+                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
+                Map<String, String> options = new LinkedHashMap<>(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
+                options.putAll(serverOptions);
+                options.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
                 servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
                         + (v.zeroCopy() ? "" : "-copy") + ".log")));
             }
