@@ -45,7 +45,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     int rounds = 3;
 
     @Option(names = "--zero-copy", paramLabel = "auto|on|off|both",
-            description = "server zero-copy setting(s) (default: auto, the server's default: off)")
+            description = "server zero-copy setting(s) (default: auto, the server's default: on)")
     ZeroCopy zeroCopy = ZeroCopy.auto;
 
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50)")
@@ -68,11 +68,16 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where the JSON and server logs go (default: results/)")
     Path out = Path.of("results");
 
+    static final boolean DEFAULT_ZERO_COPY = Boolean.parseBoolean(ServerConfig.Key.ZERO_COPY.defaultValue);
+
     /** One server setting measured. */
     record Variant(Algorithm algorithm, boolean zeroCopy) {
-        /** The algorithm's name; "(zero-copy)" added when it sends with sendfile, which is not the default. */
+        /** The algorithm's name, plus "(copy)" or "(zero-copy)" when that is not the server's default. */
         String label() {
-            return algorithm + (zeroCopy ? " (zero-copy)" : "");
+            if (zeroCopy == DEFAULT_ZERO_COPY) {
+                return algorithm.name();
+            }
+            return algorithm + (zeroCopy ? " (zero-copy)" : " (copy)");
         }
     }
 
@@ -96,7 +101,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         List<Variant> variants = new ArrayList<>();
         for (Algorithm a : algorithms) {
             if (zeroCopy == ZeroCopy.auto) {
-                variants.add(new Variant(a, false)); // the server's default
+                variants.add(new Variant(a, DEFAULT_ZERO_COPY));
             }
             if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, true));
