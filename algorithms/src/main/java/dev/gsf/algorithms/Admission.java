@@ -22,6 +22,18 @@ public final class Admission {
         scheduler.start(download);
     }
 
+    /**
+     * The fast path for small bodies: starts the download's writes at once on the calling thread, non-blocking,
+     * bypassing the algorithm's scheduling (its queue, its threads and max-downloads); what the socket cannot take at
+     * once is finished by the sink's callbacks. The download is counted as the algorithm's. Returns without waiting.
+     */
+    public void sendNow(Download download) {
+        if (!used.compareAndSet(false, true)) {
+            throw new IllegalStateException("admission already used");
+        }
+        scheduler.sendNow(download);
+    }
+
     /** Gives the place back without sending anything (the request ended before its body was due). */
     public void cancel() {
         if (used.compareAndSet(false, true)) {

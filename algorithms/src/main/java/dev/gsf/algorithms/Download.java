@@ -31,6 +31,12 @@ public final class Download {
         }
     }
 
+    /**
+     * Body bytes gathered with the response head in the first write: what the send buffer of any fresh Linux socket
+     * takes at once (16 KiB, tcp_wmem's default) less room for the head.
+     */
+    static final int GATHERED = 12 * 1024;
+
     private final OpenFile source;
     private final FileChannel file;
     private final long length;
@@ -126,35 +132,48 @@ public final class Download {
     private void writeChunkAsync(Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
         long chunk = Math.min(remaining, scheduler.settings.chunkSize());
         if (copies && remaining == length) {
-            // The first write is read ahead into a buffer so that the sink can gather it with the response head:
-            // for a small file that one write is the whole response. A file that cannot be read fails here,
-            // before any byte is sent.
-            BufferPool buffers = scheduler.buffers;
-            ByteBuffer buffer = buffers.take();
-            int read;
-            try {
-                read = CopySection.read(file, position, chunk, buffer);
-            } catch (IOException e) {
-                buffers.give(buffer);
-                throw e;
-            }
-            submit(read, onWritten, onFailed, () -> buffers.give(buffer), done -> sink.write(buffer, done));
+            // The first bytes are read ahead so that the sink can gather them with the response head: for a small
+            // file that one write is the whole response. At most GATHERED, which a fresh socket takes at once, so
+            // that no buffer waits on a slow client; the rest of the chunk follows as a section. A file that
+            // cannot be read fails here, before any byte is sent.
+            int gathered = (int) Math.min(chunk, GATHERED);
+            ByteBuffer first = ByteBuffer.allocate(gathered);
+            CopySection.read(file, position, gathered, first);
+            Runnable rest = chunk == gathered ? onWritten : () -> writeSection(chunk - gathered, onWritten, onFailed);
+            submit(gathered, rest, onFailed, done -> sink.write(first, done));
         } else {
-            FileSection section = copies
-                    ? new CopySection(file, position, chunk, scheduler.buffers)
-                    : new SendfileSection(file, position, chunk);
-            submit(chunk, onWritten, onFailed, () -> { }, done -> sink.write(section, done));
+            if (!copies && remaining == length && sizeOf(file) < position + remaining) {
+                // sendfile cannot be gathered with the head, which goes out first: a file already shorter than the
+                // range fails here, before any byte is sent, as the copy path's read does
+                throw FileReadException.truncated();
+            }
+            writeSection(chunk, onWritten, onFailed);
         }
     }
 
-    private void submit(long bytes, Runnable onWritten, Consumer<Throwable> onFailed, Runnable afterWrite,
+    private static long sizeOf(FileChannel file) throws FileReadException {
+        try {
+            return file.size();
+        } catch (IOException e) {
+            throw new FileReadException("cannot read file: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the next {@code bytes} as a section: a buffer (or sendfile) only while the socket takes them. */
+    private void writeSection(long bytes, Runnable onWritten, Consumer<Throwable> onFailed) {
+        FileSection section = copies
+                ? new CopySection(file, position, bytes, scheduler.buffers)
+                : new SendfileSection(file, position, bytes);
+        submit(bytes, onWritten, onFailed, done -> sink.write(section, done));
+    }
+
+    private void submit(long bytes, Runnable onWritten, Consumer<Throwable> onFailed,
                         Consumer<WriteSink.Written> write) {
         writeSubmittedAt = System.nanoTime();
         write.accept(new WriteSink.Written() {
             @Override
             public void completed() {
                 writeSubmittedAt = 0;
-                afterWrite.run();
                 position += bytes;
                 remaining -= bytes;
                 boolean first = bytesSent == 0;
@@ -168,7 +187,6 @@ public final class Download {
             @Override
             public void failed(Throwable cause) {
                 writeSubmittedAt = 0;
-                afterWrite.run();
                 onFailed.accept(cause);
             }
         });

@@ -1,5 +1,6 @@
 package dev.gsf.algorithms;
 
+import java.io.IOException;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -79,10 +80,7 @@ abstract class Scheduler implements SendAlgorithm {
     }
 
     void start(Download download) {
-        download.attach(this);
-        active.add(download);
-        if (closed) {
-            download.end(Outcome.SERVER_ERROR, new CancellationException("server is shutting down"));
+        if (!accept(download)) {
             return;
         }
         if (slots == null) {
@@ -91,6 +89,44 @@ abstract class Scheduler implements SendAlgorithm {
             waitingForSlot.add(download);
             beginWaitingWhileSlotsFree();
         }
+    }
+
+    /** See {@link Admission#sendNow}: the whole download in one turn of non-blocking writes, on this thread. */
+    void sendNow(Download download) {
+        if (accept(download)) {
+            download.beginTurn();
+            try {
+                writeRestAsync(download);
+            } catch (Throwable t) {
+                download.fail(t);
+            }
+        }
+    }
+
+    /** Takes the download in; false when the scheduler is closed, which has ended it. */
+    private boolean accept(Download download) {
+        download.attach(this);
+        active.add(download);
+        if (closed) {
+            download.end(Outcome.SERVER_ERROR, new CancellationException("server is shutting down"));
+            return false;
+        }
+        return true;
+    }
+
+    /** Non-blocking writes, each started by the callback of the one before, until the download is complete. */
+    private static void writeRestAsync(Download download) throws IOException {
+        download.writeChunkAsync(() -> {
+            if (!download.hasRemaining()) {
+                download.complete();
+                return;
+            }
+            try {
+                writeRestAsync(download);
+            } catch (IOException e) {
+                download.fail(e);
+            }
+        });
     }
 
     private void beginWaitingWhileSlotsFree() {

@@ -185,7 +185,9 @@ class SchedulerTest {
             TestSink pastTheEnd = sendImmediately(algorithm, 0, 4 * CHUNK);
             TestSink atTheEnd = sendImmediately(algorithm, 3 * CHUNK, CHUNK);
             assertThat(pastTheEnd.ended.get()).as("zero-copy " + zeroCopy).isEqualTo(Outcome.SERVER_ERROR);
-            assertThat(pastTheEnd.bytesWritten()).as("never padded").isEqualTo(3 * CHUNK);
+            // Never padded. Sendfile checks the file's size before its first write (the head goes out before the
+            // body there), so it sends nothing; copying finds out only when a read comes short.
+            assertThat(pastTheEnd.bytesWritten()).as("never padded").isEqualTo(zeroCopy ? 0 : 3 * CHUNK);
             assertThat(atTheEnd.ended.get()).as("zero-copy " + zeroCopy).isEqualTo(Outcome.SERVER_ERROR);
             assertThat(atTheEnd.bytesWritten()).isZero();
         }

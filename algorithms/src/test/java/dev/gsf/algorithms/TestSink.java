@@ -21,6 +21,7 @@ final class TestSink implements WriteSink {
     final AtomicReference<Outcome> ended = new AtomicReference<>();
     private volatile long bytes;
     private volatile boolean gone;
+    private final java.util.concurrent.atomic.AtomicLong bufferedWaiting = new java.util.concurrent.atomic.AtomicLong();
 
     TestSink(boolean immediate) {
         this.immediate = immediate;
@@ -29,7 +30,10 @@ final class TestSink implements WriteSink {
     @Override
     public void write(ByteBuffer buffer, Written done) {
         writers.add(Thread.currentThread());
+        int size = buffer.remaining();
+        bufferedWaiting.addAndGet(size);
         submit(() -> {
+            bufferedWaiting.addAndGet(-size);
             bytes += buffer.remaining();
             buffer.position(buffer.limit());
             done.completed();
@@ -71,6 +75,11 @@ final class TestSink implements WriteSink {
             throw new IllegalStateException("no write is waiting");
         }
         write.run();
+    }
+
+    /** Bytes of buffer writes (not sections) that wait for {@link #completeNext()}: memory a slow client pins. */
+    long bufferedWaiting() {
+        return bufferedWaiting.get();
     }
 
     long bytesWritten() {

@@ -2,6 +2,7 @@ package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.report.Json;
+import dev.gsf.server.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     int rounds = 3;
 
     @Option(names = "--zero-copy", paramLabel = "auto|on|off|both",
-            description = "server zero-copy setting(s) (default: auto, the server's default: off)")
+            description = "server zero-copy setting(s) (default: auto, the server's default: on)")
     ZeroCopy zeroCopy = ZeroCopy.auto;
 
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50)")
@@ -57,7 +58,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     Client client = Client.auto;
 
     @Option(names = "--server-option", paramLabel = "KEY=VALUE",
-            description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K (repeatable)")
+            description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K"
+                    + " (repeatable; inline-max is 0 unless given here, so that every body goes through its algorithm)")
     Map<String, String> serverOptions = new LinkedHashMap<>();
 
     @Mixin
@@ -66,11 +68,16 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where the JSON and server logs go (default: results/)")
     Path out = Path.of("results");
 
+    static final boolean DEFAULT_ZERO_COPY = Boolean.parseBoolean(ServerConfig.Key.ZERO_COPY.defaultValue);
+
     /** One server setting measured. */
     record Variant(Algorithm algorithm, boolean zeroCopy) {
-        /** The algorithm's name; "(zero-copy)" added when it sends with sendfile, which is not the default. */
+        /** The algorithm's name, plus "(copy)" or "(zero-copy)" when that is not the server's default. */
         String label() {
-            return algorithm + (zeroCopy ? " (zero-copy)" : "");
+            if (zeroCopy == DEFAULT_ZERO_COPY) {
+                return algorithm.name();
+            }
+            return algorithm + (zeroCopy ? " (zero-copy)" : " (copy)");
         }
     }
 
@@ -91,7 +98,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         List<Variant> variants = new ArrayList<>();
         for (Algorithm a : algorithms) {
             if (zeroCopy == ZeroCopy.auto) {
-                variants.add(new Variant(a, false)); // the server's default
+                variants.add(new Variant(a, DEFAULT_ZERO_COPY));
             }
             if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
                 variants.add(new Variant(a, true));
@@ -113,7 +120,10 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 if (chunk != null) {
                     args.addAll(List.of("--chunk", chunk));
                 }
-                serverOptions.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
+                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
+                Map<String, String> options = new LinkedHashMap<>(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
+                options.putAll(serverOptions);
+                options.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
                 servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
                         + (v.zeroCopy() ? "" : "-copy") + ".log")));
             }

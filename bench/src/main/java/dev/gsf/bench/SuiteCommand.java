@@ -12,6 +12,7 @@ import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.report.Json;
 import dev.gsf.report.LineChart;
 import dev.gsf.report.Page;
+import dev.gsf.server.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -185,7 +186,9 @@ public final class SuiteCommand implements Callable<Integer> {
         Path cellDir = Files.createDirectories(out.resolve(algorithm + "-" + n + "-" + limit.replace('/', '_')));
         LoadSession.Outcome load;
         try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", dir.toString(),
-                "--algorithm", algorithm.name(), "--workers", Integer.toString(workers)), cellDir.resolve("server.log"))) {
+                "--algorithm", algorithm.name(), "--workers", Integer.toString(workers),
+                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
+                "--" + ServerConfig.Key.INLINE_MAX.name, "0"), cellDir.resolve("server.log"))) {
             load = InProcessLoad.run(LoadPlan.closed(Target.parse("http://127.0.0.1:" + server.port() + "/"),
                     manifest, "", n, rate, up, steadyState, down, cellDir));
         }

@@ -21,7 +21,7 @@ class BenchAlgorithmsCommandTest {
                 TestFiles.fileSet().toString(), "--out", out.toString());
         assertThat(code).isZero();
         var report = Json.read(out.resolve("bench-algorithms.json"), BenchAlgorithmsCommand.Report.class);
-        // the server's default (copying) is labelled by the algorithm's name alone
+        // the server's default (zero-copy) is labelled by the algorithm's name alone
         assertThat(report.cells()).extracting(Measurements.CellReport::server)
                 .containsExactly("SBA", "EBA", "ENBA", "VTA");
         assertThat(report.reference()).isEqualTo("SBA");
@@ -32,13 +32,15 @@ class BenchAlgorithmsCommandTest {
             assertThat(cell.errors()).isZero();
         });
         // each child server announced itself through the handshake, whose settings went to its log
-        assertThat(Files.readString(out.resolve("bench-server-SBA-copy.log"))).contains("\"algorithm\":\"SBA\"");
+        // ... and every body went through its algorithm: the small-file fast path is off
+        assertThat(Files.readString(out.resolve("bench-server-SBA.log"))).contains("\"algorithm\":\"SBA\"")
+                .contains("\"inline-max\":\"0\"");
     }
 
     @Test
     void aVariantIsNamedByItsAlgorithmAndZeroCopyOnlyWhenItIsNotTheDefault() {
-        assertThat(new BenchAlgorithmsCommand.Variant(Algorithm.ENBA, false).label()).isEqualTo("ENBA");
-        assertThat(new BenchAlgorithmsCommand.Variant(Algorithm.ENBA, true).label()).isEqualTo("ENBA (zero-copy)");
+        assertThat(new BenchAlgorithmsCommand.Variant(Algorithm.ENBA, true).label()).isEqualTo("ENBA");
+        assertThat(new BenchAlgorithmsCommand.Variant(Algorithm.ENBA, false).label()).isEqualTo("ENBA (copy)");
     }
 
     @Test

@@ -39,6 +39,11 @@ class SuiteCommandTest {
             assertThat(cell.exitCode()).isEqualTo(LoadCommand.PASSED);
         }
         assertThat(code).isEqualTo(SuiteCommand.MEASURED);
+        // every body went through its algorithm: the small-file fast path is off in every cell's server
+        try (var logs = Files.find(out, 2, (path, attributes) -> path.endsWith("server.log"))) {
+            assertThat(logs.toList()).hasSize(2)
+                    .allSatisfy(log -> assertThat(Files.readString(log)).contains("\"inline-max\":\"0\""));
+        }
         String html = Files.readString(out.resolve("suite.html"));
         assertThat(html).contains("<svg").contains("Total throughput vs clients").doesNotContain("http://", "https://");
     }

@@ -10,6 +10,7 @@ import org.glassfish.grizzly.Buffer;
 final class ChunkedBody {
     /** Longest chunk-size line or trailer line. */
     private static final int MAX_LINE = 8192;
+    private static final java.util.regex.Pattern HEX_SIZE = java.util.regex.Pattern.compile("[0-9A-Fa-f]{1,15}");
 
     private enum State { SIZE, DATA, DATA_END, TRAILER }
 
@@ -90,7 +91,7 @@ final class ChunkedBody {
         String s = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
         int semicolon = s.indexOf(';');
         String hex = (semicolon < 0 ? s : s.substring(0, semicolon)).stripTrailing();
-        if (!hex.matches("[0-9A-Fa-f]{1,15}")) {
+        if (!HEX_SIZE.matcher(hex).matches()) {
             throw new Malformed("'" + s + "' is not a chunk size");
         }
         return Long.parseLong(hex, 16);

@@ -175,8 +175,12 @@ final class FileHandler extends HttpHandler {
                                ByteRange range, Admission admission, OpenFile file, long received) {
         int status = response.getStatus();
         AccessLog.Line logLine = generation.accessLog.begin(request);
-        response.suspend();
-        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response));
+        // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
+        boolean now = range.length() <= generation.config.inlineMax();
+        if (!now) {
+            response.suspend();
+        }
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now);
         var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
                 found.attributes().size());
         Algorithm algorithm = generation.algorithm.kind();
@@ -192,8 +196,12 @@ final class FileHandler extends HttpHandler {
                 });
         DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
                 range, algorithm, recorded);
-        admission.start(tracked.attach(
-                new Download(file, range.start(), range.length(), sink, tracked)));
+        Download download = tracked.attach(new Download(file, range.start(), range.length(), sink, tracked));
+        if (now) {
+            admission.sendNow(download);
+        } else {
+            admission.start(download);
+        }
     }
 
     /** The download's access log line and, unless it completed, one log record saying how it ended. */
@@ -227,9 +235,7 @@ final class FileHandler extends HttpHandler {
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.FINE, "cannot answer 500", e);
             response.getRequest().getContext().getConnection().terminateSilently();
-            return;
         }
-        response.resume();
     }
 
     private static void refuse(Generation generation, Request request, Response response, int status, String message)

@@ -32,18 +32,23 @@ final class ResponseSink implements WriteSink {
     private final Response response;
     private final Connection<?> connection;
     private final Runnable answerServerError;
+    private final boolean suspended;
     private volatile boolean headSent;
     private volatile boolean answeredServerError;
 
     /**
      * @param answerServerError answers the request with a 500 of its own; called when the download fails before its
      *                          first write, on the thread that ended it
+     * @param suspended         whether the response is suspended, and resumed when the download ends; false for the
+     *                          small-file fast path, whose download starts and its writes go out before the HTTP
+     *                          handler returns, so that Grizzly finishes the response as any other
      */
-    ResponseSink(Request request, Response response, Runnable answerServerError) {
+    ResponseSink(Request request, Response response, Runnable answerServerError, boolean suspended) {
         this.context = request.getContext();
         this.response = response;
         this.connection = context.getConnection();
         this.answerServerError = answerServerError;
+        this.suspended = suspended;
     }
 
     /** Whether the download failed before its first write and was answered with a 500 instead. */
@@ -81,14 +86,23 @@ final class ResponseSink implements WriteSink {
     @Override
     public void end(Outcome outcome) {
         if (outcome == Outcome.COMPLETED) {
-            response.resume();
+            resume();
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
             answeredServerError = true;
             answerServerError.run();
+            if (connection.isOpen()) { // it terminates the connection when it cannot answer
+                resume();
+            }
         } else {
             // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen with
             // clients that reset mid-body). Terminating fails any write still queued and drops the suspended response.
             connection.terminateSilently();
+        }
+    }
+
+    private void resume() {
+        if (suspended) {
+            response.resume();
         }
     }
 

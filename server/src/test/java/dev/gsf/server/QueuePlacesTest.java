@@ -15,7 +15,7 @@ class QueuePlacesTest {
 
     @Test
     void queuedClientsThatLeaveGiveTheirPlacesBack_andANewDownloadIsServed() throws IOException {
-        try (FileServer server = Servers.start(Algorithm.SBA, "workers", "2", "queue", "5",
+        try (FileServer server = Servers.start(Algorithm.SBA, "inline-max", "0", "workers", "2", "queue", "5",
                 "send-buffer", "64K")) {
             List<RawHttp> clients = new ArrayList<>();
             try {

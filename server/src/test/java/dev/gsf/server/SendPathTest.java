@@ -113,7 +113,8 @@ class SendPathTest {
     @EnumSource(Algorithm.class)
     void noStatusIsSentWhileTheDownloadWaitsForItsFirstTurn_thenHeadAndBodyCome(Algorithm algorithm)
             throws Exception {
-        try (FileServer server = Servers.start(algorithm, "max-downloads", "1", "send-buffer", "64K");
+        try (FileServer server = Servers.start(algorithm, "max-downloads", "1", "send-buffer", "64K",
+                "inline-max", "0");
              RawHttp holder = new RawHttp(server.port());
              RawHttp waiter = new RawHttp(server.port())) {
             waitBehind(server, holder, "/100MB.bin", waiter, "/1KB.bin");
@@ -163,5 +164,43 @@ class SendPathTest {
         waiter.send("GET", waiting);
         Await.until("the second download waiting for a place", WAIT,
                 () -> server.algorithmStats().waiting() == 1, server::algorithmStats);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aSmallFileTakesTheFastPath_pastAnAlgorithmWhosePlacesAreAllTaken(Algorithm algorithm) throws Exception {
+        try (FileServer server = Servers.start(algorithm, "max-downloads", "1", "send-buffer", "64K");
+             RawHttp holder = new RawHttp(server.port());
+             RawHttp small = new RawHttp(server.port())) {
+            assertThat(server.startLine()).contains("inline-max=16K");
+            assertThat(holder.startDownload("/100MB.bin").status()).isEqualTo(200);
+            for (int i = 0; i < 3; i++) { // the same connection: each response ends properly
+                RawHttp.Response response = small.exchange("GET", "/1KB.bin");
+                assertThat(response.status()).isEqualTo(200);
+                assertThat(response.header("X-Send-Algorithm")).isEqualTo(algorithm.name());
+                assertThat(response.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+            }
+            Await.until("the three counted as the algorithm's", WAIT,
+                    () -> server.algorithmStats().ended(Outcome.COMPLETED) == 3, server::algorithmStats);
+            assertThat(server.algorithmStats().inProgress()).as("the big download still holds its place").isOne();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aSmallFileUnreadableOnTheFastPathIsAnswered500(Algorithm algorithm, @TempDir Path root) throws Exception {
+        Path small = Files.write(root.resolve("small.bin"), new byte[1000]);
+        try (FileServer server = Servers.start(root, algorithm, "open-file-cache", "60s");
+             RawHttp http = new RawHttp(server.port())) {
+            assertThat(http.exchange("GET", "/small.bin").bodyLength()).isEqualTo(1000);
+            try (FileChannel channel = FileChannel.open(small, StandardOpenOption.WRITE)) {
+                channel.truncate(0); // the cache still says 1000 bytes
+            }
+            RawHttp.Response response = http.exchange("GET", "/small.bin");
+            assertThat(response.status()).isEqualTo(500);
+            assertThat(response.body()).contains("cannot read the file");
+            Await.until("counted as a server error", WAIT,
+                    () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
+        }
     }
 }

@@ -65,7 +65,9 @@ class ServerConfigTest {
         assertThat(config.workers()).isEqualTo(50);
         assertThat(config.queue()).isEqualTo(10_000);
         assertThat(config.chunk()).isEqualTo(64 * 1024);
-        assertThat(config.zeroCopy()).isFalse();
+        assertThat(config.zeroCopy()).isTrue();
+        assertThat(config.zeroCopyMin()).isEqualTo(64 * 1024);
+        assertThat(config.inlineMax()).isEqualTo(16 * 1024);
         assertThat(config.maxDownloads()).isZero();
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.followSymlinks()).isFalse();
