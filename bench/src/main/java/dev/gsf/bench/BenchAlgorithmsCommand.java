@@ -41,6 +41,10 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
     int seconds = 5;
 
+    @Option(names = "--warm-up", paramLabel = "SECONDS",
+            description = "unrecorded load per server and file before the first round (default: 10, JIT and caches)")
+    int warmUpSeconds = (int) Measurements.WARM_UP.toSeconds();
+
     @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
     int rounds = 3;
 
@@ -127,7 +131,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
                         + (v.zeroCopy() ? "" : "-copy") + ".log")));
             }
-            measured = Measurements.run(servers, workloads, load, rounds, Duration.ofSeconds(seconds), System.out);
+            measured = Measurements.run(servers, workloads, load, rounds, Duration.ofSeconds(seconds),
+                    Duration.ofSeconds(warmUpSeconds), System.out);
         } finally {
             servers.forEach(ServerProcess::close);
         }

@@ -6,6 +6,7 @@ import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
+import dev.gsf.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -41,8 +43,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
     int seconds = 5;
 
-    @Option(names = "--quick", description = "2 rounds of 2 seconds, and the many pass with a 10 s ramp-up and 20 s"
-            + " steady state: about 5 minutes")
+    @Option(names = "--quick", description = "2 rounds of 2 seconds after a 3 s warm-up (else 10 s), and the many pass"
+            + " with a 10 s ramp-up and 20 s steady state: about 7 minutes")
     boolean quick;
 
     /** What compare can run; {@code --passes} picks some. */
@@ -157,10 +159,14 @@ public final class CompareCommand implements Callable<Integer> {
             System.out.printf("compare: rounds=%d duration=%ds cores=%d servers=%s%n", rounds, seconds,
                     Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList());
             notes.forEach(n -> System.out.println("  " + n));
+            System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
             for (Pass pass : passes) {
                 System.out.println("client " + pass.client().name() + ":");
+                // The servers stay up from pass to pass: only the first warms them up at length.
+                Duration warmUp = measured.isEmpty() ? (quick ? QUICK_WARM_UP : Measurements.WARM_UP)
+                        : Duration.ofSeconds(1);
                 measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds,
-                        Duration.ofSeconds(seconds), System.out));
+                        Duration.ofSeconds(seconds), warmUp, System.out));
             }
             if (passKinds.contains(PassKind.many)) {
                 System.out.println("many slow clients: " + many.describe());
@@ -234,5 +240,18 @@ public final class CompareCommand implements Callable<Integer> {
         DebianPackages.Lookup lookup = DebianPackages.ensure(program, debianPackage, !noInstall);
         notes.add(lookup.note());
         return lookup;
+    }
+
+    /** --quick's warm-up per server and file: shorter than a settled JIT needs, to keep it near 5 minutes. */
+    static final Duration QUICK_WARM_UP = Duration.ofSeconds(3);
+
+    /** Our servers run with their defaults; these are the ones that decide what the rows mean. */
+    static String ourSettings(Map<String, String> settings) {
+        String inline = settings.get(ServerConfig.Key.INLINE_MAX.name);
+        return "gsf defaults: zero-copy=" + settings.get(ServerConfig.Key.ZERO_COPY.name)
+                + " zero-copy-min=" + settings.get(ServerConfig.Key.ZERO_COPY_MIN.name)
+                + " send-buffer=" + settings.get(ServerConfig.Key.SEND_BUFFER.name) + " inline-max=" + inline
+                + ("0".equals(inline) ? "" : " (bodies up to " + inline + " take the small-file fast path and bypass"
+                + " the algorithms: the 1 KB rows of the four algorithms measure the same path)");
     }
 }

@@ -42,17 +42,25 @@ final class Measurements {
     private final List<String> peers = new ArrayList<>();
     private final List<Workload> workloads;
 
+    /** The warm-up of a peer and workload before the first recorded round. */
+    static final Duration WARM_UP = Duration.ofSeconds(10);
+
     private Measurements(List<Workload> workloads) {
         this.workloads = List.copyOf(workloads);
     }
 
+    /**
+     * Runs every workload against every peer in interleaved rounds, after a warm-up of {@code warmUp} per peer and
+     * workload that is not recorded (JIT, page cache, connection set-up). A JVM server serving 1 KB needed about
+     * 10 s of load before its rate settled; one second left the first rounds measuring the interpreter.
+     */
     static Measurements run(List<? extends Peer> peers, List<Workload> workloads, LoadClient client, int rounds,
-                            Duration duration, PrintStream progress) throws IOException {
+                            Duration duration, Duration warmUp, PrintStream progress) throws IOException {
         Measurements m = new Measurements(workloads);
         peers.forEach(p -> m.peers.add(p.name()));
-        for (Peer peer : peers) { // warm-up: JIT, page cache, connection set-up; not recorded
+        for (Peer peer : peers) {
             for (Workload w : workloads) {
-                client.run(url(peer, w), w.connections(), Duration.ofSeconds(1));
+                client.run(url(peer, w), w.connections(), warmUp);
             }
         }
         for (int round = 0; round < rounds; round++) {

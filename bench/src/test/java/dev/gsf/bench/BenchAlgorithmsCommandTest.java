@@ -17,7 +17,7 @@ class BenchAlgorithmsCommandTest {
     @Test
     void measuresEveryAlgorithmAgainstRealServerProcesses(@TempDir Path out) throws Exception {
         int code = new CommandLine(new BenchAlgorithmsCommand()).execute("--client", "builtin", "--duration", "1",
-                "--rounds", "1", "--connections", "4", "--files", "1KB.bin", "--root",
+                "--rounds", "1", "--warm-up", "1", "--connections", "4", "--files", "1KB.bin", "--root",
                 TestFiles.fileSet().toString(), "--out", out.toString());
         assertThat(code).isZero();
         var report = Json.read(out.resolve("bench-algorithms.json"), BenchAlgorithmsCommand.Report.class);
