@@ -43,6 +43,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
     int seconds = 5;
 
+    @Option(names = "--warm-up", paramLabel = "SECONDS",
+            description = "unrecorded load per server and file before the first round (default: 10; --quick: 3)")
+    Integer warmUpSeconds;
+
     @Option(names = "--quick", description = "2 rounds of 2 seconds after a 3 s warm-up (else 10 s), and the many pass"
             + " with a 10 s ramp-up and 20 s steady state: about 7 minutes")
     boolean quick;
@@ -70,6 +74,10 @@ public final class CompareCommand implements Callable<Integer> {
             description = "our algorithms in the many pass, beside nginx (default: ENBA,VTA; SBA and EBA hold a worker"
                     + " per slow client and starve)")
     List<Algorithm> manyAlgorithms = List.of(Algorithm.ENBA, Algorithm.VTA);
+
+    @Option(names = "--zero-copy-both", description = "also run every algorithm with the other zero-copy setting than"
+            + " the default (rows \"gsf A (copy)\"), in every pass; the many pass then runs both settings of its algorithms")
+    boolean zeroCopyBoth;
 
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk, installed if missing)")
     BenchAlgorithmsCommand.Client client = BenchAlgorithmsCommand.Client.auto;
@@ -149,6 +157,15 @@ public final class CompareCommand implements Callable<Integer> {
                 peers.add(ServerProcess.start("gsf " + a, List.of("--root", dir.toString(), "--algorithm", a.name()),
                         out.resolve("compare-gsf-" + a + ".log")));
             }
+            if (zeroCopyBoth) {
+                for (Algorithm a : Algorithm.values()) {
+                    BenchAlgorithmsCommand.Variant other =
+                            new BenchAlgorithmsCommand.Variant(a, !BenchAlgorithmsCommand.DEFAULT_ZERO_COPY);
+                    peers.add(ServerProcess.start("gsf " + other.label(), List.of("--root", dir.toString(),
+                            "--algorithm", a.name(), other.zeroCopy() ? "--zero-copy" : "--no-zero-copy"),
+                            out.resolve("compare-gsf-" + a + "-other-zero-copy.log")));
+                }
+            }
             for (String cache : List.of("on", "off")) {
                 peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
                         List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log")));
@@ -163,14 +180,19 @@ public final class CompareCommand implements Callable<Integer> {
             for (Pass pass : passes) {
                 System.out.println("client " + pass.client().name() + ":");
                 // The servers stay up from pass to pass: only the first warms them up at length.
-                Duration warmUp = measured.isEmpty() ? (quick ? QUICK_WARM_UP : Measurements.WARM_UP)
-                        : Duration.ofSeconds(1);
+                Duration first = warmUpSeconds != null ? Duration.ofSeconds(warmUpSeconds)
+                        : quick ? QUICK_WARM_UP : Measurements.WARM_UP;
+                Duration warmUp = measured.isEmpty() ? first : Duration.ofSeconds(1);
                 measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds,
                         Duration.ofSeconds(seconds), warmUp, System.out));
             }
             if (passKinds.contains(PassKind.many)) {
                 System.out.println("many slow clients: " + many.describe());
                 List<String> names = new ArrayList<>(manyAlgorithms.stream().map(a -> "gsf " + a).toList());
+                if (zeroCopyBoth) {
+                    manyAlgorithms.forEach(a -> names.add("gsf " + new BenchAlgorithmsCommand.Variant(a,
+                            !BenchAlgorithmsCommand.DEFAULT_ZERO_COPY).label()));
+                }
                 names.add("nginx");
                 manyRows = many.run(peers.stream().filter(p -> names.contains(p.name())).toList(), System.out);
             }

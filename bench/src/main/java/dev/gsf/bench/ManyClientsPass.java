@@ -72,11 +72,11 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
     }
 
     static String table(List<Row> rows) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-12s %8s %10s %10s %7s %7s %12s %9s %7s %12s%n",
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-16s %8s %10s %10s %7s %7s %12s %9s %7s %12s%n",
                 "server", "clients", "target", "MB/s", "share", "errors", "p99 init ms", "RSS MB", "fds",
                 "TCP mem MB"));
         for (Row r : rows) {
-            t.append(String.format(Locale.ROOT, "%-12s %8d %10.1f %10.1f %6.1f%% %7d %12.0f %9d %7d %12d%n",
+            t.append(String.format(Locale.ROOT, "%-16s %8d %10.1f %10.1f %6.1f%% %7d %12.0f %9d %7d %12d%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
                     r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(), r.maxTcpMemBytes() >> 20));
         }
