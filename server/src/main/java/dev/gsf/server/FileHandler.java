@@ -97,7 +97,7 @@ final class FileHandler extends HttpHandler {
                               boolean head, long received) throws IOException {
         AccessLog accessLog = generation.accessLog;
         long fileLength = found.attributes().size();
-        Validators validators = Validators.of(found.attributes());
+        Validators validators = found.validators(); // made once per lookup, shared while the cache trusts it
         response.setHeader(Header.ETag, validators.etag());
         response.setHeader(Header.LastModified, validators.lastModified());
         response.setHeader(Header.AcceptRanges, "bytes");

@@ -21,7 +21,8 @@ final class PathResolver {
     sealed interface Resolution permits Found, Refused {
     }
 
-    record Found(Path file, BasicFileAttributes attributes) implements Resolution {
+    /** A regular file, its attributes as looked up, and the validators they give (formatted once, not per request). */
+    record Found(Path file, BasicFileAttributes attributes, Validators validators) implements Resolution {
     }
 
     /** The answer for a path that leads to no file: 400, 403 or 404 and a message for the client. */
@@ -74,7 +75,7 @@ final class PathResolver {
             if (!attributes.isRegularFile() || rawPath.endsWith("/")) {
                 return notFound(); // directories are not listed; "/file/" names a directory that is not there
             }
-            return new Found(real, attributes);
+            return new Found(real, attributes, Validators.of(attributes));
         } catch (IOException | SecurityException e) {
             return notFound();
         }

@@ -12,18 +12,15 @@ import java.util.Locale;
  * A file's validators (strong ETag, Last-Modified) and the conditional-request rules of RFC 9110 section 13 that use
  * them. The ETag changes whenever the size or the modification time does.
  */
-record Validators(String etag, long lastModifiedSeconds) {
+record Validators(String etag, long lastModifiedSeconds, String lastModified) {
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     static Validators of(BasicFileAttributes attributes) {
         long millis = attributes.lastModifiedTime().toMillis();
         String etag = "\"" + Long.toHexString(attributes.size()) + "-" + Long.toHexString(millis) + "\"";
-        return new Validators(etag, Math.floorDiv(millis, 1000));
-    }
-
-    String lastModified() {
-        return HTTP_DATE.format(Instant.ofEpochSecond(lastModifiedSeconds));
+        long seconds = Math.floorDiv(millis, 1000);
+        return new Validators(etag, seconds, HTTP_DATE.format(Instant.ofEpochSecond(seconds)));
     }
 
     /** What the preconditions of a GET or HEAD decide before any range is looked at. */
