@@ -131,22 +131,22 @@ public final class Download {
 
     private void writeChunkAsync(Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
         long chunk = Math.min(remaining, scheduler.settings.chunkSize());
-        if (copies && remaining == length) {
-            // The first bytes are read ahead so that the sink can gather them with the response head: for a small
-            // file that one write is the whole response. At most GATHERED, which a fresh socket takes at once, so
-            // that no buffer waits on a slow client; the rest of the chunk follows as a section. A file that
-            // cannot be read fails here, before any byte is sent.
+        if (remaining == length) {
+            // The first bytes are copied so that the sink can gather them with the response head, with or without
+            // zero-copy: for a small file that one write is the whole response, and a big one's head never goes out
+            // alone (under the kernel's memory pressure a lone head and sendfile's first bytes came seconds apart).
+            // At most GATHERED, which a fresh socket takes at once, so that no buffer waits on a slow client; the
+            // rest of the chunk follows as a section. A file already shorter than the range, or unreadable, fails
+            // here, before any byte is sent.
+            if (sizeOf(file) < position + remaining) {
+                throw FileReadException.truncated();
+            }
             int gathered = (int) Math.min(chunk, GATHERED);
             ByteBuffer first = ByteBuffer.allocate(gathered);
             CopySection.read(file, position, gathered, first);
             Runnable rest = chunk == gathered ? onWritten : () -> writeSection(chunk - gathered, onWritten, onFailed);
             submit(gathered, rest, onFailed, done -> sink.write(first, done));
         } else {
-            if (!copies && remaining == length && sizeOf(file) < position + remaining) {
-                // sendfile cannot be gathered with the head, which goes out first: a file already shorter than the
-                // range fails here, before any byte is sent, as the copy path's read does
-                throw FileReadException.truncated();
-            }
             writeSection(chunk, onWritten, onFailed);
         }
     }
