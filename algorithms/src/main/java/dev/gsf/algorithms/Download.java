@@ -138,10 +138,10 @@ public final class Download {
             // At most GATHERED, which a fresh socket takes at once, so that no buffer waits on a slow client; the
             // rest of the chunk follows as a section. A file already shorter than the range, or unreadable, fails
             // here, before any byte is sent.
-            if (sizeOf(file) < position + remaining) {
+            int gathered = (int) Math.min(chunk, GATHERED);
+            if (remaining > gathered && sizeOf(file) < position + remaining) { // else the read below finds out
                 throw FileReadException.truncated();
             }
-            int gathered = (int) Math.min(chunk, GATHERED);
             ByteBuffer first = ByteBuffer.allocate(gathered);
             CopySection.read(file, position, gathered, first);
             Runnable rest = chunk == gathered ? onWritten : () -> writeSection(chunk - gathered, onWritten, onFailed);
