@@ -23,7 +23,9 @@ public final class Admission {
     }
 
     /**
-     * The fast path for small bodies: starts the download's writes at once on the calling thread, non-blocking,
+     * The fast path for small bodies, for a download that one write covers (at most {@link Download#GATHERED} bytes
+     * and one chunk), so that its bytes are in the connection's write queue when this returns, ahead of any later
+     * response: starts the download's write at once on the calling thread, non-blocking,
      * bypassing the algorithm's scheduling (its queue, its threads and max-downloads); what the socket cannot take at
      * once is finished by the sink's callbacks. The download is counted as the algorithm's. Returns without waiting.
      */

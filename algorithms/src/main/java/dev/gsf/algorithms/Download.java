@@ -35,7 +35,7 @@ public final class Download {
      * Body bytes gathered with the response head in the first write: what the send buffer of any fresh Linux socket
      * takes at once (16 KiB, tcp_wmem's default) less room for the head.
      */
-    static final int GATHERED = 12 * 1024;
+    public static final int GATHERED = 12 * 1024;
 
     private final OpenFile source;
     private final FileChannel file;

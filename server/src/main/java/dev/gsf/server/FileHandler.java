@@ -176,7 +176,8 @@ final class FileHandler extends HttpHandler {
         int status = response.getStatus();
         AccessLog.Line logLine = generation.accessLog.begin(request);
         // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
-        boolean now = range.length() <= generation.config.inlineMax();
+        // One write covers it (inline-max is at most the gathered first write; the chunk may be smaller still).
+        boolean now = range.length() <= Math.min(generation.config.inlineMax(), generation.config.chunk());
         if (!now) {
             response.suspend();
         }

@@ -1,6 +1,7 @@
 package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.SendSettings;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
@@ -72,8 +73,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         CHUNK("chunk", "64K", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn)"),
         ZERO_COPY("zero-copy", "true", "send with sendfile (true) or copy through a pooled buffer (false)"),
         ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
-        INLINE_MAX("inline-max", "16K", "bodies up to this size are written at once by the thread that read the"
-                + " request, bypassing the algorithm (small-file fast path), 0-1M; 0: every body through the algorithm"),
+        INLINE_MAX("inline-max", "12K", "bodies up to this size (and one chunk) are written at once by the thread"
+                + " that read the request, bypassing the algorithm (small-file fast path), 0-12K; 0: every body"
+                + " through the algorithm"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
         WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
@@ -118,7 +120,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.QUEUE, queue, 0, 1_000_000, Integer.toString(queue));
         require(Key.CHUNK, chunk, 1024, 64L << 20, ByteSize.format(chunk));
         require(Key.ZERO_COPY_MIN, zeroCopyMin, 0, 1L << 40, ByteSize.format(zeroCopyMin));
-        require(Key.INLINE_MAX, inlineMax, 0, 1L << 20, ByteSize.format(inlineMax));
+        // One write must be the whole response: Grizzly finishes a response that is not suspended when the handler
+        // returns, and a second write queued later could follow the next response's bytes.
+        require(Key.INLINE_MAX, inlineMax, 0, Download.GATHERED, ByteSize.format(inlineMax));
         require(Key.MAX_DOWNLOADS, maxDownloads, 0, 1_000_000, Integer.toString(maxDownloads));
         if (writeTimeout.isNegative() || writeTimeout.isZero()) {
             throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero (" + Key.WRITE_TIMEOUT.help + ")");

@@ -172,7 +172,7 @@ class SendPathTest {
         try (FileServer server = Servers.start(algorithm, "max-downloads", "1", "send-buffer", "64K");
              RawHttp holder = new RawHttp(server.port());
              RawHttp small = new RawHttp(server.port())) {
-            assertThat(server.startLine()).contains("inline-max=16K");
+            assertThat(server.startLine()).contains("inline-max=12K");
             assertThat(holder.startDownload("/100MB.bin").status()).isEqualTo(200);
             for (int i = 0; i < 3; i++) { // the same connection: each response ends properly
                 RawHttp.Response response = small.exchange("GET", "/1KB.bin");

@@ -67,7 +67,7 @@ class ServerConfigTest {
         assertThat(config.chunk()).isEqualTo(64 * 1024);
         assertThat(config.zeroCopy()).isTrue();
         assertThat(config.zeroCopyMin()).isEqualTo(64 * 1024);
-        assertThat(config.inlineMax()).isEqualTo(16 * 1024);
+        assertThat(config.inlineMax()).isEqualTo(12 * 1024);
         assertThat(config.maxDownloads()).isZero();
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.followSymlinks()).isFalse();
@@ -76,6 +76,13 @@ class ServerConfigTest {
         assertThat(config.accessLog()).isEmpty();
         assertThat(config.openFileCache()).isEqualTo(Duration.ofSeconds(1));
         assertThat(config.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void theFastPathIsAtMostOneGatheredWrite() {
+        assertThat(ServerConfig.from(Map.of("inline-max", "0")).inlineMax()).isZero();
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("inline-max", "16K")))
+                .hasMessageStartingWith("inline-max: 16K is out of range").hasMessageContaining("0-12K");
     }
 
     @Test
