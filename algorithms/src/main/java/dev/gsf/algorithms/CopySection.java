@@ -61,7 +61,7 @@ final class CopySection implements FileSection {
         } catch (FileReadException e) {
             throw e;
         } catch (IOException e) {
-            throw new FileReadException("cannot read file: " + e.getMessage(), e);
+            throw FileReadException.unreadable(e);
         }
         return buffer.flip().remaining();
     }

@@ -74,6 +74,11 @@ public final class Download {
         this.listener = listener;
     }
 
+    /** Bytes to send. */
+    long length() {
+        return length;
+    }
+
     /** Body bytes the kernel has taken so far; any thread (for status pages and metrics). */
     public long bytesSent() {
         return bytesSent;
@@ -145,7 +150,7 @@ public final class Download {
             ByteBuffer first = ByteBuffer.allocate(gathered);
             CopySection.read(file, position, gathered, first);
             Runnable rest = chunk == gathered ? onWritten : () -> writeSection(chunk - gathered, onWritten, onFailed);
-            submit(gathered, rest, onFailed, done -> sink.write(first, done));
+            submit(gathered, rest, onFailed, done -> sink.writeFirst(first, done));
         } else {
             writeSection(chunk, onWritten, onFailed);
         }
@@ -155,7 +160,7 @@ public final class Download {
         try {
             return file.size();
         } catch (IOException e) {
-            throw new FileReadException("cannot read file: " + e.getMessage(), e);
+            throw FileReadException.unreadable(e);
         }
     }
 

@@ -8,6 +8,10 @@ final class FileReadException extends IOException {
         super(message, cause);
     }
 
+    static FileReadException unreadable(IOException cause) {
+        return new FileReadException("cannot read file: " + cause.getMessage(), cause);
+    }
+
     static FileReadException truncated() {
         return new FileReadException("file ended before the range did (was it truncated?)", null);
     }

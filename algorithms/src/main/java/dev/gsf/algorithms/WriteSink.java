@@ -23,11 +23,15 @@ public interface WriteSink {
         void failed(Throwable cause);
     }
 
-    /** Starts writing every remaining byte of {@code bytes}; the buffer is the caller's again once {@code done} ran. */
-    void write(ByteBuffer bytes, Written done);
+    /**
+     * Starts the download's first write: the response head, then every remaining byte of {@code bytes}, gathered.
+     * Called once, before any section; the buffer is the caller's again once {@code done} ran.
+     */
+    void writeFirst(ByteBuffer bytes, Written done);
 
     /**
-     * Starts writing a section whose bytes are produced only when the socket can take them: the sink calls
+     * Starts writing a section after the first write, whose bytes are produced only when the socket can take them:
+     * the sink calls
      * {@link FileSection#writeTo} whenever the connection is writable until nothing remains, then {@code done}.
      */
     void write(FileSection section, Written done);

@@ -28,7 +28,10 @@ final class TestSink implements WriteSink {
     }
 
     @Override
-    public void write(ByteBuffer buffer, Written done) {
+    public void writeFirst(ByteBuffer buffer, Written done) {
+        if (!writers.isEmpty()) {
+            throw new AssertionError("writeFirst after another write");
+        }
         writers.add(Thread.currentThread());
         int size = buffer.remaining();
         bufferedWaiting.addAndGet(size);
@@ -42,6 +45,9 @@ final class TestSink implements WriteSink {
 
     @Override
     public void write(FileSection section, Written done) {
+        if (writers.isEmpty()) {
+            throw new AssertionError("a section before the first write");
+        }
         writers.add(Thread.currentThread());
         submit(() -> {
             try {

@@ -57,23 +57,15 @@ final class ResponseSink implements WriteSink {
     }
 
     @Override
-    public void write(ByteBuffer bytes, Written done) {
+    public void writeFirst(ByteBuffer bytes, Written done) {
         var buffer = Buffers.wrap(context.getMemoryManager(), bytes);
         buffer.allowBufferDispose(false); // the algorithm's buffer: it takes it back when the write is done
-        if (headSent) {
-            context.write(buffer, handler(done));
-        } else {
-            headSent = true;
-            context.write(HttpContent.builder(response.getResponse()).content(buffer).build(), handler(done));
-        }
+        headSent = true;
+        context.write(HttpContent.builder(response.getResponse()).content(buffer).build(), handler(done));
     }
 
     @Override
     public void write(FileSection section, Written done) {
-        if (!headSent) {
-            headSent = true; // sendfile cannot be gathered with the head: the head is queued just before it
-            context.write(HttpContent.builder(response.getResponse()).build(), null);
-        }
         context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()), handler(done));
     }
 
