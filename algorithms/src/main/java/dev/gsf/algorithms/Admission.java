@@ -28,8 +28,12 @@ public final class Admission {
      * response: starts the download's write at once on the calling thread, non-blocking,
      * bypassing the algorithm's scheduling (its queue, its threads and max-downloads); what the socket cannot take at
      * once is finished by the sink's callbacks. The download is counted as the algorithm's. Returns without waiting.
+     *
+     * @throws IllegalArgumentException when one write does not cover the download; nothing is sent, and the place
+     *                                  is still this admission's to cancel
      */
     public void sendNow(Download download) {
+        scheduler.requireOneWrite(download); // before the admission is used: the caller may still cancel it
         if (!used.compareAndSet(false, true)) {
             throw new IllegalStateException("admission already used");
         }

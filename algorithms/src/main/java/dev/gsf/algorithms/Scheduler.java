@@ -1,6 +1,5 @@
 package dev.gsf.algorithms;
 
-import java.io.IOException;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -91,15 +90,25 @@ abstract class Scheduler implements SendAlgorithm {
         }
     }
 
-    /** See {@link Admission#sendNow}: the whole download in one turn of non-blocking writes, on this thread. */
+    /** See {@link Admission#sendNow}: the whole download in one non-blocking write, started on this thread. */
     void sendNow(Download download) {
         if (accept(download)) {
             download.beginTurn();
             try {
-                writeRestAsync(download);
+                download.writeChunkAsync(download::complete);
             } catch (Throwable t) {
                 download.fail(t);
             }
+        }
+    }
+
+    /** Refuses a download that one write does not cover: see {@link Admission#sendNow}. */
+    void requireOneWrite(Download download) {
+        long oneWrite = Math.min(Download.GATHERED, settings.chunkSize());
+        if (download.length() > oneWrite) {
+            // A second write, queued from the first one's callback, could follow the next response's bytes.
+            throw new IllegalArgumentException("the fast path takes one write, at most " + oneWrite + " bytes, not "
+                    + download.length());
         }
     }
 
@@ -112,21 +121,6 @@ abstract class Scheduler implements SendAlgorithm {
             return false;
         }
         return true;
-    }
-
-    /** Non-blocking writes, each started by the callback of the one before, until the download is complete. */
-    private static void writeRestAsync(Download download) throws IOException {
-        download.writeChunkAsync(() -> {
-            if (!download.hasRemaining()) {
-                download.complete();
-                return;
-            }
-            try {
-                writeRestAsync(download);
-            } catch (IOException e) {
-                download.fail(e);
-            }
-        });
     }
 
     private void beginWaitingWhileSlotsFree() {

@@ -1,6 +1,7 @@
 package dev.gsf.algorithms;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -104,6 +105,25 @@ class SchedulerTest {
             Thread.onSpinWait();
             Thread.yield();
         }
+    }
+
+    @Test
+    void theFastPathWritesOneWriteOnTheCallingThread_andRefusesMoreThanOneBeforeUsingThePlace() throws IOException {
+        SendAlgorithm algorithm = algorithm(10, 1);
+        TestSink holder = running(algorithm); // max-downloads 1 is taken: the fast path does not wait for it
+        TestSink small = new TestSink(true);
+        algorithm.admit().sendNow(download(small, CHUNK));
+        assertThat(small.ended.get()).isEqualTo(Outcome.COMPLETED);
+        assertThat(small.bytesWritten()).isEqualTo(CHUNK);
+        assertThat(small.writers).containsExactly(Thread.currentThread());
+
+        Admission admission = algorithm.admit();
+        assertThatThrownBy(() -> admission.sendNow(download(new TestSink(true), CHUNK + 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one write");
+        assertThat(algorithm.stats().waiting()).as("the refused one still holds its place").isOne();
+        admission.cancel();
+        assertThat(algorithm.stats().waiting()).isZero();
+        drain(holder);
     }
 
     @Test
