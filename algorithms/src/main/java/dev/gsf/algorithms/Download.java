@@ -38,6 +38,8 @@ public final class Download {
     public static final int GATHERED = 12 * 1024;
 
     private final OpenFile source;
+    /** The whole file when it is held in memory (then {@link #file} is null), else null. */
+    private final ByteBuffer contents;
     private final FileChannel file;
     private final long length;
     private final WriteSink sink;
@@ -66,7 +68,8 @@ public final class Download {
             throw new IllegalArgumentException("bad range: offset " + offset + ", length " + length);
         }
         this.source = file;
-        this.file = file.channel();
+        this.contents = file.contents();
+        this.file = contents == null ? file.channel() : null;
         this.position = offset;
         this.length = length;
         this.remaining = length;
@@ -144,11 +147,16 @@ public final class Download {
             // rest of the chunk follows as a section. A file already shorter than the range, or unreadable, fails
             // here, before any byte is sent.
             int gathered = (int) Math.min(chunk, GATHERED);
-            if (remaining > gathered && sizeOf(file) < position + remaining) { // else the read below finds out
-                throw FileReadException.truncated();
+            ByteBuffer first;
+            if (contents != null) {
+                first = contents.slice((int) position, gathered); // a file held in memory: no read, no copy
+            } else {
+                if (remaining > gathered && sizeOf(file) < position + remaining) { // else the read below finds out
+                    throw FileReadException.truncated();
+                }
+                first = ByteBuffer.allocate(gathered);
+                CopySection.read(file, position, gathered, first);
             }
-            ByteBuffer first = ByteBuffer.allocate(gathered);
-            CopySection.read(file, position, gathered, first);
             Runnable rest = chunk == gathered ? onWritten : () -> writeSection(chunk - gathered, onWritten, onFailed);
             submit(gathered, rest, onFailed, done -> sink.writeFirst(first, done));
         } else {
@@ -166,8 +174,8 @@ public final class Download {
 
     /** Writes the next {@code bytes} as a section: a buffer (or sendfile) only while the socket takes them. */
     private void writeSection(long bytes, Runnable onWritten, Consumer<Throwable> onFailed) {
-        FileSection section = copies
-                ? new CopySection(file, position, bytes, scheduler.buffers)
+        FileSection section = contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
+                : copies ? new CopySection(file, position, bytes, scheduler.buffers)
                 : new SendfileSection(file, position, bytes);
         submit(bytes, onWritten, onFailed, done -> sink.write(section, done));
     }

@@ -1,6 +1,7 @@
 package dev.gsf.algorithms;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
@@ -8,15 +9,41 @@ import java.nio.channels.FileChannel;
  * positional reads and {@code transferTo}, never through the channel's own position.
  *
  * <p>A download calls {@link #release()} exactly once, when it ends, on whichever thread ended it; the owner of the
- * file decides whether that closes the channel.
+ * file decides whether that closes the channel. A small file may be held in memory instead ({@link #contents()}),
+ * read once and shared read-only by its downloads, which then never touch a channel.
  */
 public interface OpenFile {
 
-    /** The channel to read from; valid until {@link #release()}. */
+    /** The channel to read from; valid until {@link #release()}. Not called when {@link #contents()} is not null. */
     FileChannel channel();
 
     /** The download no longer needs the file. Must not block. */
     void release();
+
+    /** The whole file, read-only, when its owner holds it in memory; null when it is read from {@link #channel()}. */
+    default ByteBuffer contents() {
+        return null;
+    }
+
+    /** A file held in memory: {@code contents} is the whole file; no channel, nothing to release. */
+    static OpenFile inMemory(ByteBuffer contents) {
+        ByteBuffer shared = contents.asReadOnlyBuffer();
+        return new OpenFile() {
+            @Override
+            public FileChannel channel() {
+                throw new IllegalStateException("a file held in memory has no channel");
+            }
+
+            @Override
+            public void release() {
+            }
+
+            @Override
+            public ByteBuffer contents() {
+                return shared;
+            }
+        };
+    }
 
     /** A file owned by a single download: releasing it closes the channel. */
     static OpenFile owned(FileChannel channel) {

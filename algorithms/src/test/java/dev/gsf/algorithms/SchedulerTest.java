@@ -127,6 +127,28 @@ class SchedulerTest {
     }
 
     @Test
+    void aFileHeldInMemoryIsSentAsFromTheFile_theFirstWriteAndTheSectionsAfterIt() throws IOException {
+        byte[] content = new byte[3 * CHUNK];
+        for (int i = 0; i < content.length; i++) {
+            content[i] = (byte) (i % 251);
+        }
+        Path copy = Files.write(Files.createTempFile("gsf-scheduler-test", ".bin"), content);
+        SendAlgorithm algorithm = algorithm(10, 0);
+        int offset = 100;
+        int length = content.length - 200; // several chunks: a first write, then sections
+        for (OpenFile source : List.of(OpenFile.inMemory(java.nio.ByteBuffer.wrap(content)),
+                OpenFile.owned(FileChannel.open(copy)))) {
+            TestSink sink = new TestSink(true);
+            algorithm.admit().start(new Download(source, offset, length, sink, (outcome, bytes, cause) -> { }));
+            await("the download to end", () -> sink.ended.get() != null);
+            assertThat(sink.ended.get()).isEqualTo(Outcome.COMPLETED);
+            assertThat(sink.received()).as(source.contents() != null ? "in memory" : "from the file")
+                    .isEqualTo(java.util.Arrays.copyOfRange(content, offset, offset + length));
+        }
+        Files.delete(copy);
+    }
+
+    @Test
     void theQueueLimitRefusesOneMore_andACancelledPlaceIsFreeAgain() {
         SendAlgorithm algorithm = algorithm(2, 0);
         Admission first = algorithm.admit();

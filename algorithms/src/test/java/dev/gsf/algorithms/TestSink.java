@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A write sink without a network: writes wait until the test lets them complete ({@link #completeNext()}), or
- * complete at once when made with {@code immediate}. It records what the algorithm did: the bytes written, the
- * threads that wrote, and how the download ended.
+ * complete at once when made with {@code immediate}. It records what the algorithm did: the bytes written (kept:
+ * tests send kilobytes to megabytes), the threads that wrote, and how the download ended.
  */
 final class TestSink implements WriteSink {
     private final boolean immediate;
@@ -20,6 +20,7 @@ final class TestSink implements WriteSink {
     final List<Thread> writers = new CopyOnWriteArrayList<>();
     final AtomicReference<Outcome> ended = new AtomicReference<>();
     private volatile long bytes;
+    private final java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
     private volatile boolean gone;
     private final java.util.concurrent.atomic.AtomicLong bufferedWaiting = new java.util.concurrent.atomic.AtomicLong();
 
@@ -37,8 +38,7 @@ final class TestSink implements WriteSink {
         bufferedWaiting.addAndGet(size);
         submit(() -> {
             bufferedWaiting.addAndGet(-size);
-            bytes += buffer.remaining();
-            buffer.position(buffer.limit());
+            bytes += keep.write(buffer);
             done.completed();
         });
     }
@@ -52,7 +52,7 @@ final class TestSink implements WriteSink {
         submit(() -> {
             try {
                 while (section.remaining() > 0) {
-                    bytes += section.writeTo(DISCARD);
+                    bytes += section.writeTo(keep);
                 }
                 done.completed();
             } catch (IOException e) {
@@ -92,6 +92,13 @@ final class TestSink implements WriteSink {
         return bytes;
     }
 
+    /** The body bytes in the order they were written. */
+    byte[] received() {
+        synchronized (received) {
+            return received.toByteArray();
+        }
+    }
+
     /** The client goes away. */
     void close() {
         gone = true;
@@ -109,11 +116,18 @@ final class TestSink implements WriteSink {
         }
     }
 
-    private static final WritableByteChannel DISCARD = new WritableByteChannel() {
+    private final Kept keep = new Kept();
+
+    /** Keeps what is written to it in {@link #received}. */
+    private final class Kept implements WritableByteChannel {
         @Override
         public int write(ByteBuffer src) {
             int n = src.remaining();
-            src.position(src.limit());
+            byte[] bytes = new byte[n];
+            src.get(bytes);
+            synchronized (received) {
+                received.writeBytes(bytes);
+            }
             return n;
         }
 
@@ -125,5 +139,5 @@ final class TestSink implements WriteSink {
         @Override
         public void close() {
         }
-    };
+    }
 }

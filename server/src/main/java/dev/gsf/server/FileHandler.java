@@ -156,7 +156,7 @@ final class FileHandler extends HttpHandler {
             response.setStatus(206);
             response.setHeader(Header.ContentRange, range.contentRange(fileLength));
         }
-        response.setContentType(ContentTypes.of(found.file().getFileName().toString()));
+        response.setContentType(found.contentType());
         response.setContentLengthLong(range.length());
         if (!hasBody) {
             accessLog.log(request, response.getStatus(), 0);

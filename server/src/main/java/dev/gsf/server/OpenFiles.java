@@ -1,8 +1,10 @@
 package dev.gsf.server;
 
+import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,6 +29,10 @@ import java.util.logging.Logger;
  * At most {@link #MAX_ENTRIES} paths and files are kept; a file beyond that, when every cached file is in use, gets a
  * channel of its own that its download closes.
  *
+ * <p>Files of at most {@link #IN_MEMORY_MAX} bytes are read into memory when their path is looked up (Jetty's
+ * {@code CachingHttpContentFactory} does the same): their downloads share the bytes and hold no channel, so a small
+ * file costs no read and no lease per request. They follow the same validity as the path.
+ *
  * <p>Validity zero disables all of it: every request looks its path up and every download opens its own channel.
  *
  * <p>Called on Grizzly's HTTP threads (resolve, open) and on the downloads' threads (release); resolve and open may
@@ -36,6 +42,11 @@ import java.util.logging.Logger;
 final class OpenFiles implements AutoCloseable {
     /** Most paths and most files kept: the file set many times over, far below the 20,000 fds of a process. */
     static final int MAX_ENTRIES = 1000;
+    /**
+     * Largest file held in memory: what a download's first write gathers with its head, so the whole of such a file
+     * goes out in one write; at most {@link #MAX_ENTRIES} of them, 12 MB.
+     */
+    static final int IN_MEMORY_MAX = Download.GATHERED;
     private static final long MIN_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final Logger LOG = Logger.getLogger(OpenFiles.class.getName());
 
@@ -80,15 +91,40 @@ final class OpenFiles implements AutoCloseable {
         }
         PathResolver.Resolution fresh = resolver.resolve(rawPath);
         if (fresh instanceof PathResolver.Found found && (cached != null || paths.size() < MAX_ENTRIES)) {
-            paths.put(rawPath, new Resolved(found, now));
+            PathResolver.Found kept = inMemory(found);
+            paths.put(rawPath, new Resolved(kept, now));
+            return kept;
         } else if (cached != null) {
             paths.remove(rawPath, cached);
         }
         return fresh;
     }
 
+    /**
+     * {@code found} with its contents when it is small enough and reads as the version its attributes describe;
+     * else as it is (a file that cannot be read now is opened, and fails, per download).
+     */
+    private static PathResolver.Found inMemory(PathResolver.Found found) {
+        long size = found.attributes().size();
+        if (size == 0 || size > IN_MEMORY_MAX) {
+            return found;
+        }
+        try (FileChannel channel = FileChannel.open(found.file(), StandardOpenOption.READ)) {
+            ByteBuffer bytes = ByteBuffer.allocate((int) size + 1); // one more: a file that grew is not taken
+            while (channel.read(bytes) > 0) {
+                // until the end of the file or the buffer
+            }
+            return bytes.position() == size ? found.withContents(bytes.flip()) : found;
+        } catch (IOException | SecurityException e) {
+            return found;
+        }
+    }
+
     /** The file to send {@code found} from, shared with the other downloads of the same version of it. */
     OpenFile open(PathResolver.Found found) throws IOException {
+        if (found.contents() != null) {
+            return OpenFile.inMemory(found.contents());
+        }
         if (validityNanos == 0 || closed) {
             return unshared(found);
         }

@@ -21,8 +21,17 @@ final class PathResolver {
     sealed interface Resolution permits Found, Refused {
     }
 
-    /** A regular file, its attributes as looked up, and the validators they give (formatted once, not per request). */
-    record Found(Path file, BasicFileAttributes attributes, Validators validators) implements Resolution {
+    /**
+     * A regular file, its attributes as looked up, and what they give, made once per lookup rather than per request:
+     * its validators, its Content-Type and, when the open-file cache holds the file in memory, its whole contents
+     * (read-only; else null).
+     */
+    record Found(Path file, BasicFileAttributes attributes, Validators validators, String contentType,
+                 ByteBuffer contents) implements Resolution {
+
+        Found withContents(ByteBuffer bytes) {
+            return new Found(file, attributes, validators, contentType, bytes.asReadOnlyBuffer());
+        }
     }
 
     /** The answer for a path that leads to no file: 400, 403 or 404 and a message for the client. */
@@ -75,7 +84,8 @@ final class PathResolver {
             if (!attributes.isRegularFile() || rawPath.endsWith("/")) {
                 return notFound(); // directories are not listed; "/file/" names a directory that is not there
             }
-            return new Found(real, attributes, Validators.of(attributes));
+            return new Found(real, attributes, Validators.of(attributes),
+                    ContentTypes.of(real.getFileName().toString()), null);
         } catch (IOException | SecurityException e) {
             return notFound();
         }

@@ -21,7 +21,7 @@ class OpenFilesTest {
 
     @Test
     void leasesOfOneFileShareOneChannel_whichClosesWithTheLastLeaseAfterTheCacheLetsItGo() throws IOException {
-        Files.writeString(root.resolve("a.txt"), "abc");
+        write("a.txt", "abc");
         OpenFiles files = new OpenFiles(new PathResolver(root, false), Duration.ofMinutes(60));
         OpenFile first = files.open(found(files, "/a.txt"));
         OpenFile second = files.open(found(files, "/a.txt"));
@@ -43,7 +43,7 @@ class OpenFilesTest {
     void atMostMaxEntriesFilesStayOpen_andAFileBeyondThemWhileAllAreInUseGetsAChannelOfItsOwn() throws IOException {
         int files = OpenFiles.MAX_ENTRIES + 10;
         for (int i = 0; i < files; i++) {
-            Files.writeString(root.resolve(i + ".txt"), Integer.toString(i));
+            write(i + ".txt", Integer.toString(i));
         }
         OpenFiles cache = new OpenFiles(new PathResolver(root, false), Duration.ofMinutes(60));
         List<OpenFile> leases = new ArrayList<>();
@@ -55,7 +55,7 @@ class OpenFilesTest {
         assertThat(openUnder(root)).as("the cached ones stay open, the others close").isEqualTo(OpenFiles.MAX_ENTRIES);
 
         // All cached files are unused now: a new file pushes one out instead of going uncached.
-        Files.writeString(root.resolve("new.txt"), "new");
+        write("new.txt", "new");
         OpenFile fresh = cache.open(found(cache, "/new.txt"));
         fresh.release();
         assertThat(fresh.channel().isOpen()).as("cached").isTrue();
@@ -66,12 +66,34 @@ class OpenFilesTest {
 
     @Test
     void aFileUnusedForTheValidityIsClosed() throws IOException {
-        Files.writeString(root.resolve("a.txt"), "abc");
+        write("a.txt", "abc");
         try (OpenFiles files = new OpenFiles(new PathResolver(root, false), Duration.ofMillis(100))) {
             files.open(found(files, "/a.txt")).release();
             assertThat(openUnder(root)).isEqualTo(1);
             Await.until("the unused file to be closed", Duration.ofSeconds(10), () -> openUnder(root) == 0);
         }
+    }
+
+    @Test
+    void aSmallFileIsHeldInMemory_andItsDownloadsHoldNoDescriptor() throws IOException {
+        Files.writeString(root.resolve("small.txt"), "small");
+        try (OpenFiles files = new OpenFiles(new PathResolver(root, false), Duration.ofMinutes(60))) {
+            OpenFile small = files.open(found(files, "/small.txt"));
+            assertThat(small.contents()).isEqualTo(ByteBuffer.wrap("small".getBytes()));
+            assertThat(small.contents().isReadOnly()).isTrue();
+            assertThat(openUnder(root)).isZero();
+            small.release();
+        }
+        try (OpenFiles uncached = new OpenFiles(new PathResolver(root, false), Duration.ZERO)) {
+            OpenFile read = uncached.open(found(uncached, "/small.txt"));
+            assertThat(read.contents()).as("validity zero: read from the file per download").isNull();
+            read.release();
+        }
+    }
+
+    /** A file one byte too big to be held in memory, so that its downloads lease its channel. */
+    private void write(String name, String start) throws IOException {
+        Files.write(root.resolve(name), java.util.Arrays.copyOf(start.getBytes(), OpenFiles.IN_MEMORY_MAX + 1));
     }
 
     private static PathResolver.Found found(OpenFiles files, String path) {

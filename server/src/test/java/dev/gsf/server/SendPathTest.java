@@ -188,19 +188,46 @@ class SendPathTest {
 
     @ParameterizedTest
     @EnumSource(Algorithm.class)
-    void aSmallFileUnreadableOnTheFastPathIsAnswered500(Algorithm algorithm, @TempDir Path root) throws Exception {
-        Path small = Files.write(root.resolve("small.bin"), new byte[1000]);
+    void aSmallRangeUnreadableOnTheFastPathIsAnswered500(Algorithm algorithm, @TempDir Path root) throws Exception {
+        // A range of a file too big to be held in memory: the fast path reads it from the file.
+        Path big = Files.write(root.resolve("big.bin"), new byte[OpenFiles.IN_MEMORY_MAX + 1000]);
         try (FileServer server = Servers.start(root, algorithm, "open-file-cache", "60s");
              RawHttp http = new RawHttp(server.port())) {
-            assertThat(http.exchange("GET", "/small.bin").bodyLength()).isEqualTo(1000);
-            try (FileChannel channel = FileChannel.open(small, StandardOpenOption.WRITE)) {
-                channel.truncate(0); // the cache still says 1000 bytes
+            assertThat(http.exchange("GET", "/big.bin", "Range: bytes=0-999").bodyLength()).isEqualTo(1000);
+            try (FileChannel channel = FileChannel.open(big, StandardOpenOption.WRITE)) {
+                channel.truncate(0); // the cache still says the old size
             }
-            RawHttp.Response response = http.exchange("GET", "/small.bin");
+            RawHttp.Response response = http.exchange("GET", "/big.bin", "Range: bytes=0-999");
             assertThat(response.status()).isEqualTo(500);
             assertThat(response.body()).contains("cannot read the file");
             Await.until("counted as a server error", WAIT,
                     () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aSmallFileIsHeldInMemory_servedAsLookedUpWithinTheValidity_withoutADescriptor(Algorithm algorithm,
+            @TempDir Path root) throws Exception {
+        byte[] before = new byte[OpenFiles.IN_MEMORY_MAX];
+        java.util.Arrays.fill(before, (byte) 'a');
+        Path small = Files.write(root.resolve("small.bin"), before);
+        try (FileServer server = Servers.start(root, algorithm, "open-file-cache", "60s");
+             RawHttp http = new RawHttp(server.port())) {
+            assertThat(http.exchange("GET", "/small.bin").md5()).isEqualTo(md5(before));
+            assertThat(server.openFiles()).as("nothing kept open for it").isZero();
+            try (FileChannel channel = FileChannel.open(small, StandardOpenOption.WRITE)) {
+                channel.truncate(0); // within the validity the headers and the bytes are still the looked-up ones
+            }
+            RawHttp.Response range = http.exchange("GET", "/small.bin", "Range: bytes=100-199");
+            assertThat(range.status()).isEqualTo(206);
+            assertThat(range.md5()).isEqualTo(md5(java.util.Arrays.copyOfRange(before, 100, 200)));
+            assertThat(http.exchange("GET", "/small.bin").md5()).isEqualTo(md5(before));
+            assertThat(server.algorithmStats().ended(Outcome.SERVER_ERROR)).isZero();
+        }
+    }
+
+    private static String md5(byte[] bytes) {
+        return java.util.HexFormat.of().formatHex(RawHttp.md5().digest(bytes));
     }
 }
