@@ -109,6 +109,131 @@ final class RequestHead {
 
     /** Checks a complete head: {@code b[0, length)} from the request line to the empty line included. */
     static Verdict check(byte[] b, int length) {
+        Pass plain = plain(b, length);
+        return plain != null ? plain : checkFully(b, length);
+    }
+
+    /**
+     * The common head in one pass over its bytes, nothing copied but the head itself: an origin-form target,
+     * HTTP/1.0 or HTTP/1.1, CRLF line ends, field values of VCHAR, SP and HTAB only, at most one Host (a valid
+     * reg-name and port) and no Content-Length, Transfer-Encoding or Upgrade; Grizzly gets such a head as received.
+     * Null for anything else, which {@link #checkFully} then reads; so this only decides faster what it would decide.
+     */
+    static Pass plain(byte[] b, int length) {
+        int i = 0;
+        while (i < length && isTchar(b[i])) {
+            i++;
+        }
+        int methodEnd = i;
+        if (methodEnd == 0 || i + 1 >= length || b[i] != ' ' || b[i + 1] != '/') {
+            return null;
+        }
+        i++;
+        while (i < length && b[i] > ' ' && b[i] != 0x7f) { // a byte over 0x7f is negative: it stops here too
+            i++;
+        }
+        int lineEnd = i + 9;
+        if (lineEnd + 3 >= length || lineEnd > MAX_REQUEST_LINE || b[i] != ' ' || !httpVersion1(b, i + 1)
+                || b[lineEnd] != '\r' || b[lineEnd + 1] != '\n') {
+            return null;
+        }
+        boolean http11 = b[lineEnd - 1] == '1';
+        int hosts = 0;
+        int fields = 0;
+        for (i = lineEnd + 2; !(b[i] == '\r' && i + 1 < length && b[i + 1] == '\n'); ) {
+            int start = i;
+            while (i < length && isTchar(b[i])) {
+                i++;
+            }
+            if (i == start || i >= length || b[i] != ':' || ++fields > MAX_FIELDS) {
+                return null;
+            }
+            int nameLength = i - start;
+            int valueStart = ++i;
+            while (i < length && (b[i] >= ' ' && b[i] != 0x7f || b[i] == '\t')) {
+                i++;
+            }
+            if (i + 2 >= length || b[i] != '\r' || b[i + 1] != '\n' || i - start > MAX_FIELD_LINE) {
+                return null;
+            }
+            if (nameLength == 4 && nameIs(b, start, "host")) {
+                if (++hosts > 1 || !plainHost(b, valueStart, i)) {
+                    return null;
+                }
+            } else if ((nameLength == 14 && nameIs(b, start, "content-length"))
+                    || (nameLength == 17 && nameIs(b, start, "transfer-encoding"))
+                    || (nameLength == 7 && nameIs(b, start, "upgrade"))) {
+                return null;
+            }
+            i += 2;
+        }
+        if (i + 2 != length || (hosts == 0 && http11)) {
+            return null;
+        }
+        return new Pass(new String(b, 0, methodEnd, StandardCharsets.ISO_8859_1),
+                new String(b, 0, lineEnd, StandardCharsets.ISO_8859_1), 0, false,
+                length == b.length ? b : java.util.Arrays.copyOf(b, length));
+    }
+
+    /** "HTTP/1.0" or "HTTP/1.1" at {@code at}. */
+    private static boolean httpVersion1(byte[] b, int at) {
+        return b[at] == 'H' && b[at + 1] == 'T' && b[at + 2] == 'T' && b[at + 3] == 'P' && b[at + 4] == '/'
+                && b[at + 5] == '1' && b[at + 6] == '.' && (b[at + 7] == '0' || b[at + 7] == '1');
+    }
+
+    /** Whether the field name at {@code at} is {@code lowerCase}, ignoring ASCII case. */
+    private static boolean nameIs(byte[] b, int at, String lowerCase) {
+        for (int k = 0; k < lowerCase.length(); k++) {
+            int c = b[at + k];
+            if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != lowerCase.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A Host value that is a reg-name and an optional port, between optional SP and HTAB; no IP literal. */
+    private static boolean plainHost(byte[] b, int from, int to) {
+        while (from < to && (b[from] == ' ' || b[from] == '\t')) {
+            from++;
+        }
+        while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t')) {
+            to--;
+        }
+        int i = from;
+        while (i < to && b[i] != ':') {
+            if (b[i] == '%') {
+                if (i + 2 >= to || Character.digit(b[i + 1], 16) < 0 || Character.digit(b[i + 2], 16) < 0) {
+                    return false;
+                }
+                i += 3;
+            } else if (isRegNameChar(b[i])) {
+                i++;
+            } else {
+                return false;
+            }
+        }
+        if (i < to) { // the port: at most five digits
+            if (to - i - 1 > 5) {
+                return false;
+            }
+            for (i++; i < to; i++) {
+                if (b[i] < '0' || b[i] > '9') {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** unreserved and sub-delims of RFC 3986, as {@link #REG_NAME} takes them. */
+    private static boolean isRegNameChar(byte c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                || (c > 0 && "._~!$&'()*+,;=-".indexOf(c) >= 0);
+    }
+
+    /** The full reading of a head, every form RFC 9112 allows and every refusal. */
+    static Verdict checkFully(byte[] b, int length) {
         String[] lines = new String(b, 0, length, StandardCharsets.ISO_8859_1).split("\n", -1);
         String requestLine = stripCr(lines[0]);
         if (requestLine.length() > MAX_REQUEST_LINE) {
@@ -297,10 +422,18 @@ final class RequestHead {
         return true;
     }
 
+    private static final boolean[] TCHAR = new boolean[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            TCHAR[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                    || (c > 0 && "!#$%&'*+-.^_`|~".indexOf(c) >= 0);
+        }
+    }
+
     /** tchar of RFC 9110 §5.6.2. */
     static boolean isTchar(byte c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-                || (c > 0 && "!#$%&'*+-.^_`|~".indexOf(c) >= 0);
+        return c >= 0 && TCHAR[c];
     }
 
     private static String stripCr(String line) {
