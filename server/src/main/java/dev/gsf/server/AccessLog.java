@@ -62,6 +62,15 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
                 request.getHeader("Referer"), request.getHeader("User-Agent"));
     }
 
+    /** The line of a request StrictHttpFilter passed; its fields are looked up only when lines are written. */
+    final Line begin(String remoteAddress, RequestHead.Pass pass) {
+        if (this instanceof Off) {
+            return Off.NO_LINE;
+        }
+        return begin(remoteAddress, pass.requestLine(), RequestHead.field(pass.forwarded(), "referer"),
+                RequestHead.field(pass.forwarded(), "user-agent"));
+    }
+
     /** The line of a request: the raw request line (null when none could be read) and two header values or null. */
     abstract Line begin(String remoteAddress, String requestLine, String referer, String userAgent);
 
@@ -112,10 +121,12 @@ abstract sealed class AccessLog implements Closeable permits AccessLog.Off, Acce
     }
 
     static final class Off extends AccessLog {
+        static final Line NO_LINE = (status, bytes) -> {
+        };
+
         @Override
         Line begin(String remoteAddress, String requestLine, String referer, String userAgent) {
-            return (status, bytes) -> {
-            };
+            return NO_LINE;
         }
     }
 

@@ -6,12 +6,16 @@ import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.algorithms.WriteSink;
 import dev.gsf.server.results.DownloadResult;
 import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
@@ -23,15 +27,16 @@ import org.glassfish.grizzly.http.util.Header;
  * The HTTP layer: methods, paths, validators, conditional requests and ranges decide the status and the headers;
  * the body of a download is handed to the send algorithm, which is the only thing that writes file bytes.
  *
- * <p>Called by Grizzly on its HTTP threads; it opens files and commits headers but never waits for a client.
+ * <p>Called by Grizzly on its HTTP threads, and for plain GETs ({@link #answered}) by {@link StrictHttpFilter} on
+ * the thread that read the request; it opens files and commits headers but never waits for a client.
  */
-final class FileHandler extends HttpHandler {
+final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGets {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
     /** The methods served; every other one gets 405 with this Allow. */
     static final String ALLOWED_METHODS = "GET, HEAD";
     private static final byte[] UNREADABLE_BODY =
-            "500 cannot read the file\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            "500 cannot read the file\n".getBytes(StandardCharsets.UTF_8);
 
     private final OpenFiles files;
     private final Generations generations;
@@ -136,11 +141,9 @@ final class FileHandler extends HttpHandler {
         if (hasBody) {
             admission = generation.algorithm.admit();
             if (admission == null) {
-                LOG.warning(() -> "503: download queue full, refused " + request.getRequestURI() + " from "
-                        + request.getRemoteAddr());
-                downloads.rejected();
+                rejected(request.getRequestURI(), request.getRemoteAddr());
                 response.setHeader(Header.RetryAfter, "1");
-                refuse(generation, request, response, 503, "server busy: the download queue is full, retry later");
+                refuse(generation, request, response, 503, StrictHttpFilter.QUEUE_FULL);
                 return false;
             }
             try {
@@ -166,15 +169,9 @@ final class FileHandler extends HttpHandler {
         return true;
     }
 
-    /**
-     * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
-     * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
-     * (its file cannot be read) is answered 500 instead. The download holds {@code generation} until it has ended.
-     */
+    /** Hands the body to the algorithm on a sink of the suspended (or, on the fast path, running) response. */
     private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
                                ByteRange range, Admission admission, OpenFile file, long received) {
-        int status = response.getStatus();
-        AccessLog.Line logLine = generation.accessLog.begin(request);
         // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
         // One write covers it (inline-max is at most the gathered first write; the chunk may be smaller still).
         boolean now = range.length() <= Math.min(generation.config.inlineMax(), generation.config.chunk());
@@ -182,27 +179,98 @@ final class FileHandler extends HttpHandler {
             response.suspend();
         }
         ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now);
+        startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
+                generation.accessLog.begin(request)), response.getStatus(), found, range, admission, file, sink,
+                sink::answeredServerError, now);
+    }
+
+    /** Who asked for a download, and when: what its tracking, results and log line are made of. */
+    private record Arrival(long received, String client, String uri, AccessLog.Line logLine) {
+    }
+
+    /**
+     * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
+     * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
+     * (its file cannot be read) is answered 500 instead. The download holds {@code generation} until it has ended.
+     *
+     * @param answeredServerError whether the sink answered 500 instead, asked when the download has ended
+     * @param now                 the fast path: the algorithm writes at once, on this thread, in one write
+     */
+    private void startDownload(Generation generation, Arrival arrival, int status, PathResolver.Found found,
+                               ByteRange range, Admission admission, OpenFile file, WriteSink sink,
+                               BooleanSupplier answeredServerError, boolean now) {
         var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
                 found.attributes().size());
         Algorithm algorithm = generation.algorithm.kind();
-        Download.Listener recorded = results.track(received, request.getRemoteAddr(), request.getRequestURI(),
-                status, resultRange, algorithm, (outcome, bytesSent, cause) -> {
+        Download.Listener recorded = results.track(arrival.received(), arrival.client(), arrival.uri(), status,
+                resultRange, algorithm, (outcome, bytesSent, cause) -> {
                     try {
-                        logEnd(found, logLine, sink.answeredServerError() ? 500 : status, outcome, bytesSent, cause);
+                        logEnd(found, arrival.logLine(), answeredServerError.getAsBoolean() ? 500 : status, outcome,
+                                bytesSent, cause);
                     } finally {
                         // Last: the sink has ended the response already. When this generation is retired, closing it
                         // (on a thread of its own) interrupts its pool's workers, maybe this very thread.
                         generation.release();
                     }
                 });
-        DownloadTracker.Tracked tracked = downloads.track(received, request.getRemoteAddr(), request.getRequestURI(),
-                range, algorithm, recorded);
+        DownloadTracker.Tracked tracked = downloads.track(arrival.received(), arrival.client(), arrival.uri(), range,
+                algorithm, recorded);
         Download download = tracked.attach(new Download(file, range.start(), range.length(), sink, tracked));
         if (now) {
             admission.sendNow(download);
         } else {
             admission.start(download);
         }
+    }
+
+    /**
+     * A plain GET of a file held in memory and small enough for the fast path, answered where StrictHttpFilter read
+     * it: without Range or validators in the request its answer is 200 with the headers its lookup gave, so Grizzly
+     * neither parses it again nor makes a Request and a Response for it, and the head is written as bytes. The body
+     * still goes through the algorithm's fast path, tracked, counted and logged as any download. Anything else is
+     * left to Grizzly and {@link #service}.
+     */
+    @Override
+    public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress) {
+        long received = System.nanoTime();
+        String target = get.target();
+        int query = target.indexOf('?');
+        String rawPath = query < 0 ? target : target.substring(0, query);
+        Generation generation = generations.acquire();
+        boolean downloading = false;
+        try {
+            long oneWrite = Math.min(generation.config.inlineMax(), generation.config.chunk()); // as startDownload
+            if (!(files.resolve(rawPath) instanceof PathResolver.Found found) || found.contents() == null
+                    || found.attributes().size() > oneWrite) {
+                return Answer.DECLINED;
+            }
+            long size = found.attributes().size();
+            Admission admission = generation.algorithm.admit();
+            if (admission == null) {
+                rejected(rawPath, remoteAddress);
+                return Answer.QUEUE_FULL;
+            }
+            Validators validators = found.validators();
+            byte[] head = ("HTTP/1.1 200 OK\r\nServer: " + generation.serverHeader + "\r\nDate: "
+                    + FastHttpDateFormat.getCurrentDate() + "\r\n" + ALGORITHM_HEADER + ": "
+                    + generation.algorithm.kind().name() + "\r\nETag: " + validators.etag() + "\r\nLast-Modified: " + validators.lastModified()
+                    + "\r\nAccept-Ranges: bytes\r\nContent-Type: " + found.contentType() + "\r\nContent-Length: "
+                    + size + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+            startDownload(generation, new Arrival(received, remoteAddress, rawPath,
+                            generation.accessLog.begin(remoteAddress, get)), 200, found, new ByteRange(0, size),
+                    admission, OpenFile.inMemory(found.contents()), new PlainSink(ctx, head), () -> false, true);
+            downloading = true;
+            return Answer.STARTED;
+        } finally {
+            if (!downloading) {
+                generation.release();
+            }
+        }
+    }
+
+    private void rejected(String uri, String client) {
+        LOG.warning(() -> "503: download queue full, refused " + uri + " from " + client);
+        downloads.rejected();
     }
 
     /** The download's access log line and, unless it completed, one log record saying how it ended. */
@@ -243,7 +311,7 @@ final class FileHandler extends HttpHandler {
             throws IOException {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
-        byte[] body = (status + " " + message + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] body = (status + " " + message + "\n").getBytes(StandardCharsets.UTF_8);
         response.setContentLength(body.length);
         if (!Method.HEAD.equals(request.getMethod())) {
             response.getOutputStream().write(body);

@@ -44,9 +44,16 @@ final class RequestHead {
      *                      (RFC 9110 §6.2), no Content-Length or Transfer-Encoding, since the body is the filter's
      *                      to skip (a GET's content has no meaning, RFC 9110 §9.3.1; other methods get 405), and
      *                      no Upgrade
+     * @param plainGet      a GET over HTTP/1.1 of an origin-form target without a field that changes the answer
+     *                      (Range, If-*, Connection, Expect): its answer depends only on the target
      */
-    record Pass(String method, String requestLine, long contentLength, boolean chunked, byte[] forwarded)
-            implements Verdict {
+    record Pass(String method, String requestLine, long contentLength, boolean chunked, byte[] forwarded,
+                boolean plainGet) implements Verdict {
+
+        /** The request target as sent, query included. */
+        String target() {
+            return requestLine.substring(method.length() + 1, requestLine.length() - " HTTP/1.1".length());
+        }
     }
 
     /**
@@ -138,6 +145,7 @@ final class RequestHead {
             return null;
         }
         boolean http11 = b[lineEnd - 1] == '1';
+        boolean plainGet = http11 && methodEnd == 3 && b[0] == 'G' && b[1] == 'E' && b[2] == 'T';
         int hosts = 0;
         int fields = 0;
         for (i = lineEnd + 2; !(b[i] == '\r' && i + 1 < length && b[i + 1] == '\n'); ) {
@@ -164,6 +172,8 @@ final class RequestHead {
                     || (nameLength == 17 && nameIs(b, start, "transfer-encoding"))
                     || (nameLength == 7 && nameIs(b, start, "upgrade"))) {
                 return null;
+            } else if (plainGet && changesTheAnswer(b, start, nameLength)) {
+                plainGet = false;
             }
             i += 2;
         }
@@ -172,7 +182,29 @@ final class RequestHead {
         }
         return new Pass(new String(b, 0, methodEnd, StandardCharsets.ISO_8859_1),
                 new String(b, 0, lineEnd, StandardCharsets.ISO_8859_1), 0, false,
-                length == b.length ? b : java.util.Arrays.copyOf(b, length));
+                length == b.length ? b : java.util.Arrays.copyOf(b, length), plainGet);
+    }
+
+    /** Range, If-Range and the other validators, Connection and Expect: fields a GET's answer depends on. */
+    private static boolean changesTheAnswer(byte[] b, int name, int length) {
+        return (length > 3 && nameIs(b, name, "if-")) || (length == 5 && nameIs(b, name, "range"))
+                || (length == 10 && nameIs(b, name, "connection")) || (length == 6 && nameIs(b, name, "expect"));
+    }
+
+    /**
+     * The value of the first field named {@code lowerCaseName} in a head that passed, without the whitespace around
+     * it; null when there is none. For the rare reader of a field (the access log).
+     */
+    static String field(byte[] head, String lowerCaseName) {
+        int n = lowerCaseName.length();
+        for (int i = indexOf(head, 0, head.length, (byte) '\n') + 1; i > 0 && i < head.length;
+             i = indexOf(head, i, head.length, (byte) '\n') + 1) {
+            if (i + n < head.length && head[i + n] == ':' && nameIs(head, i, lowerCaseName)) {
+                int end = indexOf(head, i, head.length, (byte) '\n');
+                return new String(head, i + n + 1, end - i - n - 1, StandardCharsets.ISO_8859_1).strip();
+            }
+        }
+        return null;
     }
 
     /** "HTTP/1.0" or "HTTP/1.1" at {@code at}. */
@@ -349,7 +381,7 @@ final class RequestHead {
             bodyLength = Long.parseLong(contentLength);
         }
         byte[] head = forwarded.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
-        return new Pass(method, requestLine, bodyLength, chunked, head);
+        return new Pass(method, requestLine, bodyLength, chunked, head, false);
     }
 
     private static Refuse refuse(int status, String reason, String method, String requestLine) {

@@ -98,7 +98,8 @@ final class ResponseSink implements WriteSink {
         }
     }
 
-    private static CompletionHandler<WriteResult> handler(Written done) {
+    /** Tells {@code done} how a Grizzly write ended. */
+    static CompletionHandler<WriteResult> handler(Written done) {
         return new CompletionHandler<>() {
             @Override
             public void completed(WriteResult result) {

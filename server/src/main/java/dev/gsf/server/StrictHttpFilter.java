@@ -26,7 +26,9 @@ import org.glassfish.grizzly.memory.Buffers;
  * colon, HTTP/2.0 in an HTTP/1 request line, TLS bytes) is answered here and never parsed. Request bodies are skipped
  * here by their framing, so the next head is found where RFC 9112 puts it. It also answers TRACE and CONNECT, which
  * Grizzly would answer itself, and every request once the server is draining (503). The next head is read only after
- * Grizzly has finished the request before it (a suspended download included), so answers keep their order.
+ * Grizzly has finished the request before it (a suspended download included), so answers keep their order. A plain
+ * GET ({@link RequestHead.Pass#plainGet}) is offered to the {@link PlainGets} first, which may answer it here,
+ * without Grizzly's parser (small files held in memory; nginx answers them from its event loop alike).
  *
  * <p>Called by Grizzly on the thread that reads the connection; it never blocks.
  */
@@ -38,11 +40,35 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
             503, "Service Unavailable", 505, "HTTP Version Not Supported");
 
     private final Generations generations;
+    private final PlainGets plainGets;
     private volatile boolean draining;
 
+    /** Answers plain GETs it can answer without Grizzly's HTTP parser. */
+    interface PlainGets {
+        /** What became of a plain GET. */
+        enum Answer {
+            /** Its download started on the connection of the filter's context. */
+            STARTED,
+            /** The download queue is full: the filter answers 503 and closes, as Grizzly does after a 503. */
+            QUEUE_FULL,
+            /** Not one it answers: Grizzly parses it. */
+            DECLINED
+        }
+
+        /**
+         * Answers {@code get}, writing with {@code ctx} before it returns. Called on the thread that read the request;
+         * never blocks.
+         */
+        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress);
+    }
+
+    /** The body of the 503 of a full download queue, ours and {@link FileHandler}'s. */
+    static final String QUEUE_FULL = "server busy: the download queue is full, retry later";
+
     /** Its answers carry the Server header of the current generation and go to its access log, as FileHandler's. */
-    StrictHttpFilter(Generations generations) {
+    StrictHttpFilter(Generations generations, PlainGets plainGets) {
         this.generations = generations;
+        this.plainGets = plainGets;
     }
 
     /** Where a connection is: before a head, inside a body, or closing. */
@@ -122,9 +148,24 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
             framing.chunked = pass.chunked() ? new ChunkedBody() : null;
             Buffer rest = start + end < in.limit() ? in.split(start + end) : null;
             in.tryDispose();
-            if (pass.method().equals("TRACE") || pass.method().equals("CONNECT")) {
+            boolean answered = false;
+            if (pass.plainGet()) {
+                switch (plainGets.answer(ctx, pass, remote(connection))) {
+                    case STARTED -> answered = true;
+                    case QUEUE_FULL -> {
+                        respond(ctx, framing, new RequestHead.Refuse(503, QUEUE_FULL, true, pass.method(),
+                                pass.requestLine()));
+                        answered = true;
+                    }
+                    case DECLINED -> {
+                    }
+                }
+            } else if (pass.method().equals("TRACE") || pass.method().equals("CONNECT")) {
                 respond(ctx, framing, new RequestHead.Refuse(405, "method " + pass.method()
                         + " is not allowed; use GET or HEAD", false, pass.method(), pass.requestLine()));
+                answered = true;
+            }
+            if (answered) {
                 if (rest == null) {
                     return ctx.getStopAction();
                 }
@@ -134,6 +175,11 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
             ctx.setMessage(Buffers.wrap(connection.getMemoryManager(), pass.forwarded()));
             return rest == null ? ctx.getInvokeAction() : ctx.getInvokeAction(rest);
         }
+    }
+
+    private static String remote(Connection<?> connection) {
+        return connection.getPeerAddress() instanceof InetSocketAddress peer
+                ? peer.getAddress().getHostAddress() : String.valueOf(connection.getPeerAddress());
     }
 
     /** The index in {@code in} where the current body ends (its limit when it goes on); updates the framing. */
@@ -174,8 +220,7 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
         String body = refusal.status() + " " + refusal.reason() + "\n";
         boolean head = "HEAD".equals(refusal.method());
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
-        String remote = connection.getPeerAddress() instanceof InetSocketAddress peer
-                ? peer.getAddress().getHostAddress() : String.valueOf(connection.getPeerAddress());
+        String remote = remote(connection);
         String response;
         Generation generation = generations.acquire(); // held while its log is written: a reload may retire it
         try {
@@ -185,6 +230,7 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
                     + "\r\nContent-Type: text/plain; charset=utf-8"
                     + "\r\nContent-Length: " + bodyBytes.length
                     + (refusal.status() == 405 ? "\r\nAllow: " + FileHandler.ALLOWED_METHODS : "")
+                    + (refusal.status() == 503 ? "\r\nRetry-After: 1" : "")
                     + (refusal.close() ? "\r\nConnection: close" : "")
                     + "\r\n\r\n" + (head ? "" : body);
             generation.accessLog.logRaw(remote, refusal.requestLine(), refusal.status(), head ? 0 : bodyBytes.length);

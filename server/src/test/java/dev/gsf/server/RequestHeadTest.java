@@ -63,6 +63,26 @@ class RequestHeadTest {
         assertThat(RequestHead.plain(bytes, bytes.length) != null).isEqualTo(!ipLiteral);
     }
 
+    @org.junit.jupiter.api.Test
+    void aPlainGetIsAnHttp11GetWithoutAFieldThatChangesItsAnswer() {
+        assertThat(plainGet("GET /a?b HTTP/1.1\r\nHost: x\r\nUser-Agent: u\r\nIf: not a validator\r\n\r\n"))
+                .isTrue();
+        for (String notPlain : List.of("HEAD /a HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a HTTP/1.0\r\n\r\n",
+                "GET /a HTTP/1.1\r\nHost: x\r\nrange: bytes=0-1\r\n\r\n",
+                "GET /a HTTP/1.1\r\nHost: x\r\nIf-None-Match: *\r\n\r\n",
+                "GET /a HTTP/1.1\r\nHost: x\r\nIF-MODIFIED-SINCE: x\r\n\r\n",
+                "GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                "GET /a HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n")) {
+            assertThat(plainGet(notPlain)).as(notPlain).isFalse();
+        }
+    }
+
+    private static boolean plainGet(String head) {
+        byte[] bytes = head.getBytes(StandardCharsets.ISO_8859_1);
+        RequestHead.Pass pass = (RequestHead.Pass) RequestHead.check(bytes, bytes.length);
+        return pass.plainGet();
+    }
+
     static Stream<String> clientHeads() {
         return CLIENTS.stream();
     }

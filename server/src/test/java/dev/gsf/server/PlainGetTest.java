@@ -1,0 +1,77 @@
+package dev.gsf.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.algorithms.Outcome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Plain GETs of small files, answered where the strict filter reads them (FileHandler#answer), against the same
+ * requests answered through Grizzly's parser (a Connection field makes a GET not plain). Every test runs once per
+ * algorithm, on a fresh server with an access log.
+ */
+@ParameterizedClass
+@EnumSource(Algorithm.class)
+class PlainGetTest extends ConnectedServerFixture {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Parameter
+    Algorithm algorithm;
+    @TempDir
+    Path logs;
+
+    @Override
+    FileServer startServer() throws IOException {
+        return Servers.start(algorithm, "access-log", logs.resolve("access.log").toString());
+    }
+
+    @Test
+    void aPlainGetIsAnsweredAsGrizzlyAnswersIt_headersAndBody_andCountedAsTheAlgorithmsDownload() throws IOException {
+        RawHttp.Response plain = http.exchange("GET", "/1KB.bin?query=ignored");
+        RawHttp.Response parsed = http.exchange("GET", "/1KB.bin", "Connection: keep-alive");
+        assertThat(plain.status()).isEqualTo(200);
+        assertThat(withoutDate(plain.headers())).isEqualTo(withoutDate(parsed.headers()));
+        assertThat(plain.md5()).isEqualTo(parsed.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+        assertThat(plain.header("X-Send-Algorithm")).isEqualTo(algorithm.name());
+        Await.until("both counted as completed downloads", WAIT,
+                () -> server.algorithmStats().ended(Outcome.COMPLETED) == 2, server::algorithmStats);
+    }
+
+    @Test
+    void pipelinedBehindADownloadThroughGrizzly_plainGetsAreAnsweredInOrder() throws IOException {
+        http.sendRaw(("GET /1MB.bin HTTP/1.1\r\nHost: x\r\n\r\n" + "GET /1KB.bin HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /200KB.bin HTTP/1.1\r\nHost: x\r\n\r\n" + "GET /1KB.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        for (String file : new String[] {"1MB.bin", "1KB.bin", "200KB.bin", "1KB.bin"}) {
+            assertThat(http.read(false).md5()).as(file).isEqualTo(WorkerPoolTest.md5Of(file));
+        }
+    }
+
+    @Test
+    void aPlainGetIsLoggedWithItsRefererAndUserAgent() throws IOException {
+        assertThat(http.exchange("GET", "/1KB.bin", "Referer: http://from/", "User-Agent:  agent/1 ").status())
+                .isEqualTo(200);
+        Path log = logs.resolve("access.log");
+        Await.until("the line flushed", WAIT, () -> log.toFile().length() > 0);
+        assertThat(Files.readString(log)).matches("(?s)127\\.0\\.0\\.1 - - \\[[^]]+] \"GET /1KB\\.bin HTTP/1\\.1\" 200 1024"
+                + " \"http://from/\" \"agent/1\"\n");
+    }
+
+    private static Map<String, String> withoutDate(Map<String, String> headers) {
+        Map<String, String> rest = new HashMap<>(headers);
+        rest.remove("date");
+        return rest;
+    }
+}
