@@ -20,7 +20,8 @@ import java.util.Locale;
  * The many-slow-clients pass of {@code gsf compare}: each server in turn gets thousands of throttled clients downloading
  * the whole file mix (the seed's throttled benchmark, scaled up), every download verified by gsf load, while
  * {@link Footprint} samples what the server costs the machine (the kernel's TCP memory is machine-wide: keep the
- * machine otherwise quiet). One server at a time: thousands of connections to
+ * machine otherwise quiet), and how many connections the kernel aborted for lack of TCP memory (past tcp_mem's
+ * limit it resets connections, whichever server holds them). One server at a time: thousands of connections to
  * two servers at once would measure the kernel's TCP memory, not the servers.
  *
  * @param clients  concurrent clients
@@ -32,9 +33,17 @@ import java.util.Locale;
  */
 record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady, Path manifest, Path work) {
 
-    /** One server's result; shares and sizes as the table prints them. */
+    /**
+     * One server's result; shares and sizes as the table prints them.
+     *
+     * @param errors        failed downloads of the steady state
+     * @param allErrors     failed downloads of the whole run (ramp-up and the ends of downloads begun in it)
+     * @param kernelAborts  connections the kernel aborted for lack of TCP memory during the run (machine-wide,
+     *                      TcpExtTCPAbortOnMemory): what breaks downloads past tcp_mem, whichever server it is
+     */
     record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
-               double p99InitMs, long maxRssBytes, long maxFds, long maxTcpMemBytes) {
+               long allErrors, long kernelAborts, double p99InitMs, long maxRssBytes, long maxFds,
+               long maxTcpMemBytes) {
     }
 
     String describe() {
@@ -48,9 +57,10 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             progress.printf("  %s: %s ...%n", peer.name(), describe());
             Row row = run(peer);
             rows.add(row);
-            progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d, p99 init %.0f ms, RSS %d MB,"
-                            + " fds %d, kernel TCP memory %d MB%n", row.server(), row.sharePercent(), row.targetMBs(),
-                    row.errors(), row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20);
+            progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
+                            + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB%n", row.server(),
+                    row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(), row.kernelAborts(),
+                    row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20);
         }
         return rows;
     }
@@ -61,23 +71,27 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
                 clients, rate, rampUp, steady, Duration.ZERO, out);
         Summary summary;
         Footprint.Max max;
+        long abortsBefore = Footprint.tcpAbortsOnMemory();
         try (Footprint footprint = new Footprint(peer.process())) {
             summary = InProcessLoad.run(plan).first();
             max = footprint.max();
         }
-        long errors = summary.result.metrics().steadyErrorCount();
+        long aborts = abortsBefore < 0 ? -1 : Footprint.tcpAbortsOnMemory() - abortsBefore;
+        var metrics = summary.result.metrics();
         return new Row(peer.name(), clients, summary.targetThroughputMBs, summary.throughputMBs,
-                100.0 * summary.throughputMBs / summary.targetThroughputMBs, errors, summary.initPercentileMs(99),
+                100.0 * summary.throughputMBs / summary.targetThroughputMBs, metrics.steadyErrorCount(),
+                metrics.errorCount(), aborts, summary.initPercentileMs(99),
                 max.rssBytes(), max.fds(), max.tcpMemBytes());
     }
 
     static String table(List<Row> rows) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-16s %8s %10s %10s %7s %7s %12s %9s %7s %12s%n",
-                "server", "clients", "target", "MB/s", "share", "errors", "p99 init ms", "RSS MB", "fds",
-                "TCP mem MB"));
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %12s %9s %7s %12s%n", "server", "clients", "target", "MB/s",
+                "share", "errors", "all runs", "aborts", "p99 init ms", "RSS MB", "fds", "TCP mem MB"));
         for (Row r : rows) {
-            t.append(String.format(Locale.ROOT, "%-16s %8d %10.1f %10.1f %6.1f%% %7d %12.0f %9d %7d %12d%n",
+            t.append(String.format(Locale.ROOT, "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %12.0f %9d %7d %12d%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
+                    r.allErrors(), r.kernelAborts(),
                     r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(), r.maxTcpMemBytes() >> 20));
         }
         return t.toString();

@@ -26,6 +26,8 @@ class ManyClientsPassTest {
         assertThat(rows).singleElement().satisfies(row -> {
             assertThat(row.server()).isEqualTo("gsf ENBA");
             assertThat(row.errors()).isZero();
+            assertThat(row.allErrors()).isZero();
+            assertThat(row.kernelAborts()).as("read from /proc/net/netstat").isNotNegative();
             assertThat(row.targetMBs()).isEqualTo(clients * 64 / 1024.0);
             // throttled clients cannot take more than their limit, and a working server gives them most of it
             assertThat(row.sharePercent()).isBetween(20.0, 105.0);
