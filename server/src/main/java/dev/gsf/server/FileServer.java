@@ -116,7 +116,7 @@ public final class FileServer implements AutoCloseable {
         });
         // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
         // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
-        StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler);
+        StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
         listener.registerAddOn(strictHttp);
         listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
         listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);

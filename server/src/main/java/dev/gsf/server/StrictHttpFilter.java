@@ -3,7 +3,9 @@ package dev.gsf.server;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.EmptyCompletionHandler;
@@ -19,6 +21,7 @@ import org.glassfish.grizzly.http.server.AddOn;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.http.util.FastHttpDateFormat;
 import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.utils.IdleTimeoutFilter;
 
 /**
  * Reads the raw bytes ahead of Grizzly's HTTP parser and hands it one request head at a time, each checked by
@@ -41,6 +44,13 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
 
     private final Generations generations;
     private final PlainGets plainGets;
+    /**
+     * Marks a connection busy, then idle again from now, for a request answered here. Grizzly's idle timeout sits
+     * behind its parser, so requests that never reach the parser would not count as activity and the connection
+     * would be closed mid-use. It is called for every complete head that passes, and only then, so a client that
+     * trickles a head byte by byte still times out. Its idle record is Grizzly's own (one attribute for every IdleTimeoutFilter), its queue unused.
+     */
+    private final IdleTimeoutFilter requestSeen;
     private volatile boolean draining;
 
     /** Answers plain GETs it can answer without Grizzly's HTTP parser. */
@@ -66,9 +76,11 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
     static final String QUEUE_FULL = "server busy: the download queue is full, retry later";
 
     /** Its answers carry the Server header of the current generation and go to its access log, as FileHandler's. */
-    StrictHttpFilter(Generations generations, PlainGets plainGets) {
+    StrictHttpFilter(Generations generations, PlainGets plainGets, Duration idleTimeout) {
         this.generations = generations;
         this.plainGets = plainGets;
+        this.requestSeen = new IdleTimeoutFilter(IdleTimeoutFilter.createDefaultIdleDelayedExecutor(),
+                idleTimeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Where a connection is: before a head, inside a body, or closing. */
@@ -139,6 +151,7 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
                 return refuse(ctx, framing, refusal, in);
             }
             RequestHead.Pass pass = (RequestHead.Pass) verdict;
+            requestSeen.handleRead(ctx); // a whole request: the connection is in use
             if (draining) {
                 return refuse(ctx, framing, new RequestHead.Refuse(503, "the server is stopping", true,
                         pass.method(), pass.requestLine()), in);

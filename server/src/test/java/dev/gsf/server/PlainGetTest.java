@@ -69,6 +69,24 @@ class PlainGetTest extends ConnectedServerFixture {
                 + " \"http://from/\" \"agent/1\"\n");
     }
 
+    @Test
+    void plainGetsKeepTheirConnectionInUse_andItStillIdlesOutAfterThem() throws Exception {
+        try (FileServer idling = Servers.start(algorithm, "idle-timeout", "1s");
+             RawHttp client = new RawHttp(idling.port())) {
+            long end = System.nanoTime() + Duration.ofMillis(2500).toNanos(); // over twice the idle timeout
+            int answered = 0;
+            while (System.nanoTime() < end) {
+                assertThat(client.exchange("GET", "/1KB.bin").status()).isEqualTo(200); // the same connection
+                answered++;
+                Thread.sleep(250); // the pace of a client in use: well inside the idle timeout between requests
+            }
+            assertThat(answered).isGreaterThan(5);
+            long idleSince = System.nanoTime();
+            assertThat(client.closedByServer()).as("closed once idle (RawHttp reads for up to 30 s)").isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - idleSince)).isLessThan(Duration.ofSeconds(10));
+        }
+    }
+
     private static Map<String, String> withoutDate(Map<String, String> headers) {
         Map<String, String> rest = new HashMap<>(headers);
         rest.remove("date");
