@@ -14,7 +14,7 @@ final class CopySection implements FileSection {
     private final FileChannel file;
     private final BufferPool buffers;
     private long position;
-    private long remaining;
+    private volatile long remaining; // read by the write-timeout sweeper
 
     CopySection(FileChannel file, long position, long length, BufferPool buffers) {
         this.file = file;

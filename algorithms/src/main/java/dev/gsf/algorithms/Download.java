@@ -56,6 +56,13 @@ public final class Download {
     private volatile long bytesSent; // read by the sweeper thread when it ends a download
     /** System.nanoTime() when the write in flight was submitted, 0 when none is. Read by the timeout sweeper. */
     private volatile long writeSubmittedAt;
+    /** The section being written, null while the first write (a buffer) is; read by the timeout sweeper. */
+    private volatile FileSection sectionInFlight;
+    // The sweeper's last look at the write in flight (sweeper thread only): the section, its bytes left then, and
+    // when they last changed. A write times out when it makes no progress, as nginx's send_timeout.
+    private FileSection lookedAt;
+    private long lookedRemaining;
+    private long progressAt;
 
     /**
      * @param file   open for reading; the download releases it when it ends
@@ -118,14 +125,19 @@ public final class Download {
     void writeChunkBlocking() throws Exception {
         CompletableFuture<Void> written = new CompletableFuture<>();
         writeChunkAsync(() -> written.complete(null), written::completeExceptionally);
-        try {
-            // The sweeper ends a stuck write after the timeout; this bound only guards against a lost callback.
-            written.get(scheduler.settings.writeTimeout().toNanos() * 2, TimeUnit.NANOSECONDS);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        } catch (TimeoutException e) {
-            timedOut();
-            throw e;
+        // A slow client may take a chunk for longer than the timeout while it makes progress; the sweeper ends a write
+        // that makes none, which fails it. Looking again each timeout only guards against a callback lost after that.
+        while (true) {
+            try {
+                written.get(scheduler.settings.writeTimeout().toNanos(), TimeUnit.NANOSECONDS);
+                return;
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            } catch (TimeoutException e) {
+                if (isEnded()) {
+                    throw e;
+                }
+            }
         }
     }
 
@@ -177,6 +189,7 @@ public final class Download {
         FileSection section = contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
                 : copies ? new CopySection(file, position, bytes, scheduler.buffers)
                 : new SendfileSection(file, position, bytes);
+        sectionInFlight = section;
         submit(bytes, onWritten, onFailed, done -> sink.write(section, done));
     }
 
@@ -221,15 +234,30 @@ public final class Download {
         end(outcome, cause);
     }
 
-    /** Called by the sweeper when the write in flight has waited longer than the write timeout. */
+    /** Called by the sweeper: whether the write in flight has made no progress for longer than the write timeout. */
     boolean isWriteOverdue(long now, long timeoutNanos) {
         long since = writeSubmittedAt;
-        return since != 0 && now - since > timeoutNanos;
+        if (since == 0) {
+            return false;
+        }
+        FileSection section = sectionInFlight;
+        if (section != null) {
+            long left = section.remaining();
+            if (section != lookedAt || left != lookedRemaining) {
+                lookedAt = section;
+                lookedRemaining = left;
+                progressAt = now;
+            }
+            if (progressAt - since > 0) {
+                since = progressAt;
+            }
+        }
+        return now - since > timeoutNanos;
     }
 
     void timedOut() {
         end(Outcome.WRITE_TIMEOUT, new TimeoutException(
-                "client took no whole chunk within " + scheduler.settings.writeTimeout().toMillis() + " ms"));
+                "client took no byte for " + scheduler.settings.writeTimeout().toMillis() + " ms"));
     }
 
     void end(Outcome outcome, Throwable cause) {

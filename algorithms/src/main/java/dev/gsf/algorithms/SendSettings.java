@@ -8,7 +8,7 @@ import java.time.Duration;
  * @param chunkSize    bytes per write call; EBA and ENBA send exactly one chunk per turn
  * @param zeroCopy     send file bytes with FileChannel.transferTo (sendfile) instead of copying through a buffer
  * @param zeroCopyMin  with zeroCopy, ranges shorter than this many bytes are still copied
- * @param writeTimeout how long one chunk may wait for the client to take it before the download is dropped
+ * @param writeTimeout how long a write may make no progress (the client takes no byte) before the download is dropped
  * @param queueLimit   downloads that may wait for their first turn; one more is rejected
  * @param maxDownloads downloads in progress at once, 0 for no limit beyond the connections
  */

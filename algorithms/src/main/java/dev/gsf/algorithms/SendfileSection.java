@@ -8,7 +8,7 @@ import java.nio.channels.WritableByteChannel;
 final class SendfileSection implements FileSection {
     private final FileChannel file;
     private long position;
-    private long remaining;
+    private volatile long remaining; // read by the write-timeout sweeper
 
     SendfileSection(FileChannel file, long position, long length) {
         this.file = file;

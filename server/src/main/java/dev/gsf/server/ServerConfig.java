@@ -44,7 +44,7 @@ import java.util.stream.Collectors;
  *                       bypassing the algorithm's queue and threads (the small-file fast path); 0: every body goes
  *                       through the algorithm
  * @param maxDownloads   downloads in progress at once, 0 for no cap
- * @param writeTimeout   a download whose client takes no chunk for this long is dropped
+ * @param writeTimeout   a download whose client takes no byte for this long is dropped
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
  * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
  * @param followSymlinks serve symbolic links that point outside the root
@@ -77,7 +77,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 + " that read the request, bypassing the algorithm (small-file fast path), 0-12K; 0: every body"
                 + " through the algorithm"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
-        WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no chunk for this long (e.g. 500ms, 30s, 2m)"),
+        WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
         IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),

@@ -48,6 +48,35 @@ class MisbehavingClientsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void aSlowReaderThatKeepsReadingIsNotDropped_thoughOneChunkTakesItLongerThanTheWriteTimeout(Algorithm algorithm)
+            throws Exception {
+        // 256K chunks through a 16K send buffer to a 16K receive buffer, read at 80 KB/s: a chunk takes the client
+        // about three seconds, three write timeouts, but no write stands still for one (nginx's send_timeout). (The
+        // kernel lets a writer go on in steps of several kilobytes, a few hundred milliseconds apart at this pace.)
+        try (FileServer server = Servers.start(algorithm, "write-timeout", "1s", "send-buffer", "16K",
+                "chunk", "256K", "zero-copy", "false");
+             RawHttp slow = new RawHttp(server.port())) {
+            assertThat(slow.startDownload("/1MB.bin").status()).isEqualTo(200);
+            byte[] some = new byte[8192];
+            long read = 0;
+            long end = System.nanoTime() + Duration.ofSeconds(4).toNanos();
+            while (System.nanoTime() < end) {
+                for (int tick = 0; tick < some.length; ) { // 8 KB a tick
+                    int n = slow.readSome(java.util.Arrays.copyOf(some, some.length - tick));
+                    assertThat(n).as("still sent").isPositive();
+                    tick += n;
+                }
+                read += some.length;
+                Thread.sleep(100); // the pace of a slow reader
+            }
+            assertThat(read).as("more than a chunk read").isGreaterThan(256 * 1024);
+            assertThat(server.algorithmStats().ended(Outcome.WRITE_TIMEOUT)).isZero();
+            assertThat(server.algorithmStats().inProgress()).as("still downloading").isOne();
+        }
+    }
+
     @Test
     void malformedRequestsGetTheirStatusAtOnce_andTheServerKeepsServing(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve("ok.txt"), "ok\n");
