@@ -27,7 +27,8 @@ public interface OpenFile {
 
     /** A file held in memory: {@code contents} is the whole file; no channel, nothing to release. */
     static OpenFile inMemory(ByteBuffer contents) {
-        ByteBuffer shared = contents.asReadOnlyBuffer();
+        // The cache hands out read-only bytes already: no new view per request.
+        ByteBuffer shared = contents.isReadOnly() ? contents : contents.asReadOnlyBuffer();
         return new OpenFile() {
             @Override
             public FileChannel channel() {

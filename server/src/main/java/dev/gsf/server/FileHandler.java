@@ -173,8 +173,7 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
     private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
                                ByteRange range, Admission admission, OpenFile file, long received) {
         // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
-        // One write covers it (inline-max is at most the gathered first write; the chunk may be smaller still).
-        boolean now = range.length() <= Math.min(generation.config.inlineMax(), generation.config.chunk());
+        boolean now = range.length() <= fastPathMax(generation);
         if (!now) {
             response.suspend();
         }
@@ -182,6 +181,14 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
                 generation.accessLog.begin(request)), response.getStatus(), found, range, admission, file, sink,
                 sink::answeredServerError, now);
+    }
+
+    /**
+     * The longest body the small-file fast path takes: one write covers it (inline-max is at most the gathered first
+     * write; the chunk may be smaller still).
+     */
+    private static long fastPathMax(Generation generation) {
+        return Math.min(generation.config.inlineMax(), generation.config.chunk());
     }
 
     /** Who asked for a download, and when: what its tracking, results and log line are made of. */
@@ -239,9 +246,8 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
         Generation generation = generations.acquire();
         boolean downloading = false;
         try {
-            long oneWrite = Math.min(generation.config.inlineMax(), generation.config.chunk()); // as startDownload
             if (!(files.resolve(rawPath) instanceof PathResolver.Found found) || found.contents() == null
-                    || found.attributes().size() > oneWrite) {
+                    || found.attributes().size() > fastPathMax(generation)) {
                 return Answer.DECLINED;
             }
             long size = found.attributes().size();

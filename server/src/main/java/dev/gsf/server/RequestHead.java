@@ -260,8 +260,7 @@ final class RequestHead {
 
     /** unreserved and sub-delims of RFC 3986, as {@link #REG_NAME} takes them. */
     private static boolean isRegNameChar(byte c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-                || (c > 0 && "._~!$&'()*+,;=-".indexOf(c) >= 0);
+        return c >= 0 && REG_NAME_CHAR[c];
     }
 
     /** The full reading of a head, every form RFC 9112 allows and every refusal. */
@@ -454,13 +453,17 @@ final class RequestHead {
         return true;
     }
 
-    private static final boolean[] TCHAR = new boolean[128];
+    private static final boolean[] TCHAR = asciiTable("!#$%&'*+-.^_`|~");
+    private static final boolean[] REG_NAME_CHAR = asciiTable("._~!$&'()*+,;=-");
 
-    static {
-        for (int c = 0; c < 128; c++) {
-            TCHAR[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-                    || (c > 0 && "!#$%&'*+-.^_`|~".indexOf(c) >= 0);
+    /** Which ASCII bytes are a letter, a digit or one of {@code others}: looked up per byte of every head. */
+    private static boolean[] asciiTable(String others) {
+        boolean[] table = new boolean[128];
+        for (int c = 1; c < 128; c++) {
+            table[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                    || others.indexOf(c) >= 0;
         }
+        return table;
     }
 
     /** tchar of RFC 9110 §5.6.2. */

@@ -48,7 +48,8 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
      * Marks a connection busy, then idle again from now, for a request answered here. Grizzly's idle timeout sits
      * behind its parser, so requests that never reach the parser would not count as activity and the connection
      * would be closed mid-use. It is called for every complete head that passes, and only then, so a client that
-     * trickles a head byte by byte still times out. Its idle record is Grizzly's own (one attribute for every IdleTimeoutFilter), its queue unused.
+     * trickles a head byte by byte still times out. Its idle record is Grizzly's own (one attribute for every
+     * IdleTimeoutFilter), its queue and executor unused (never started: no thread).
      */
     private final IdleTimeoutFilter requestSeen;
     private volatile boolean draining;
