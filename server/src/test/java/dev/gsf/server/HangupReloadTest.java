@@ -25,6 +25,8 @@ class HangupReloadTest {
     private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final String MD5_1MB = WorkerPoolTest.md5Of("1MB.bin");
+    /** The server under test, whose threads a failed wait dumps. */
+    private Process server;
 
     @Test
     void killHupAndAdminConfigApplyAndPrintTheStartUpLine_andARefusedOneLeavesTheServerAsItWas(@TempDir Path dir) throws Exception {
@@ -35,6 +37,7 @@ class HangupReloadTest {
                 ServeCommand.class.getName(), "--config", config.toString(), "--root", FILES.toString(),
                 "--host", "127.0.0.1", "--port", "0", "--admin-port", "0", "--handshake")
                 .redirectErrorStream(true).start();
+        server = process;
         BlockingQueue<String> output = new LinkedBlockingQueue<>();
         Thread.ofVirtual().start(() -> {
             try (BufferedReader lines = new BufferedReader(
@@ -95,20 +98,37 @@ class HangupReloadTest {
         assertThat(kill.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -HUP").isTrue();
     }
 
+    private static String threads(Process process) {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        try {
+            Process dump = new ProcessBuilder(jcmd, Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String text = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            dump.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
+            return text;
+        } catch (IOException | InterruptedException e) {
+            return "(no thread dump: " + e + ")";
+        }
+    }
+
     private static String download(RawHttp http) throws IOException {
         RawHttp.Response response = http.exchange("GET", "/1MB.bin");
         return response.status() + " " + response.header(FileHandler.ALGORITHM_HEADER) + " " + response.md5();
     }
 
-    /** The next line of the server's output that matches, skipping the others; fails after {@link #WAIT}. */
-    private static String awaitLine(BlockingQueue<String> output, Predicate<String> wanted)
+    /**
+     * The next line of the server's output that matches, skipping the others; fails after {@link #WAIT} with what the
+     * server printed and its threads (a reload once printed nothing in CI, not seen since).
+     */
+    private String awaitLine(BlockingQueue<String> output, Predicate<String> wanted)
             throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         StringBuilder seen = new StringBuilder();
         while (true) {
             String line = output.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (line == null) {
-                throw new AssertionError("no such line from the server within " + WAIT + "; it printed: " + seen);
+                throw new AssertionError("no such line from the server within " + WAIT + "; it printed: " + seen
+                        + "\nits threads:\n" + threads(server));
             }
             if (wanted.test(line)) {
                 return line;
