@@ -77,9 +77,12 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 + " that read the request, bypassing the algorithm (small-file fast path), 0-12K; 0: every body"
                 + " through the algorithm"),
         MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
-        WRITE_TIMEOUT("write-timeout", "30s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)"),
+        // 60 s and 75 s are nginx's send_timeout and keepalive_timeout. At 10,000 clients x 20 KB/s the kernel, past
+        // tcp_mem, holds a socket's writes back for over 30 s while its reader still drains megabytes queued earlier;
+        // at 30 s both timeouts cut 150-500 healthy downloads a run (README, "Memory under many slow clients").
+        WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
-        IDLE_TIMEOUT("idle-timeout", "30s", "close a connection that sends no complete request for this long (1s-1h)"),
+        IDLE_TIMEOUT("idle-timeout", "75s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
         ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
         OPEN_FILE_CACHE("open-file-cache", "1s",

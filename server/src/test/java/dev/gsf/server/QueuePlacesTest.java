@@ -41,7 +41,7 @@ class QueuePlacesTest {
                 }
                 Await.until("the places of the clients that left to be free", WAIT,
                         () -> server.algorithmStats().waiting() == 0, server::algorithmStats);
-                // Well inside the 30 s write timeout of the two held downloads, so only the fix can free the places.
+                // Well inside the 60 s write timeout of the two held downloads, so only the fix can free the places.
                 try (RawHttp next = new RawHttp(server.port())) {
                     next.send("GET", "/1KB.bin");
                     Await.until("the new download admitted (not 503), waiting for a worker", WAIT,

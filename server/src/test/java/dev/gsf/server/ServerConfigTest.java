@@ -69,10 +69,10 @@ class ServerConfigTest {
         assertThat(config.zeroCopyMin()).isEqualTo(64 * 1024);
         assertThat(config.inlineMax()).isEqualTo(12 * 1024);
         assertThat(config.maxDownloads()).isZero();
-        assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.followSymlinks()).isFalse();
         assertThat(config.sendBuffer()).isZero();
-        assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.idleTimeout()).isEqualTo(Duration.ofSeconds(75));
         assertThat(config.accessLog()).isEmpty();
         assertThat(config.openFileCache()).isEqualTo(Duration.ofSeconds(1));
         assertThat(config.shutdownGrace()).isEqualTo(Duration.ofSeconds(30));

@@ -21,7 +21,7 @@ class ServerReadyTest {
             assertThat(ready.port()).isEqualTo(server.port()).isPositive();
             assertThat(ready.host()).isEqualTo("127.0.0.1");
             assertThat(ready.settings()).containsEntry("algorithm", "ENBA").containsEntry("workers", "7")
-                    .containsEntry("chunk", "40K").containsEntry("write-timeout", "30s")
+                    .containsEntry("chunk", "40K").containsEntry("write-timeout", "1m")
                     .containsEntry("open-file-cache", "1s").containsEntry("access-log", "");
             assertThat(ready.settings().keySet()).containsExactlyElementsOf(
                     Arrays.stream(ServerConfig.Key.values()).map(k -> k.name).toList());
