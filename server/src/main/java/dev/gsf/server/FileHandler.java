@@ -11,6 +11,7 @@ import dev.gsf.server.results.DownloadResult;
 import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
@@ -231,14 +232,16 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
     }
 
     /**
-     * A plain GET of a file held in memory and small enough for the fast path, answered where StrictHttpFilter read
-     * it: without Range or validators in the request its answer is 200 with the headers its lookup gave, so Grizzly
-     * neither parses it again nor makes a Request and a Response for it, and the head is written as bytes. The body
-     * still goes through the algorithm's fast path, tracked, counted and logged as any download. Anything else is
-     * left to Grizzly and {@link #service}.
+     * A plain GET of a file, answered where StrictHttpFilter read it: without Range or validators in the request its
+     * answer is 200 with the headers its lookup gave, so Grizzly neither parses it again nor makes a Request and a
+     * Response for it, and the head is written as bytes. The body still goes through the algorithm, tracked, counted
+     * and logged as any download: at once for a small file held in memory (the fast path), else with the filter's
+     * context suspended until the download ends, which only a request with nothing read after it may be (a pipelined
+     * request behind it would be answered in the middle of its body). Anything else, and a file that cannot be
+     * opened here, is left to Grizzly and {@link #service}.
      */
     @Override
-    public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress) {
+    public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last) {
         long received = System.nanoTime();
         String target = get.target();
         int query = target.indexOf('?');
@@ -246,15 +249,25 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
         Generation generation = generations.acquire();
         boolean downloading = false;
         try {
-            if (!(files.resolve(rawPath) instanceof PathResolver.Found found) || found.contents() == null
-                    || found.attributes().size() > fastPathMax(generation)) {
+            if (!(files.resolve(rawPath) instanceof PathResolver.Found found)) {
                 return Answer.DECLINED;
             }
             long size = found.attributes().size();
+            boolean now = size <= fastPathMax(generation);
+            if (now ? found.contents() == null : !last || size == 0) {
+                return Answer.DECLINED;
+            }
             Admission admission = generation.algorithm.admit();
             if (admission == null) {
                 rejected(rawPath, remoteAddress);
                 return Answer.QUEUE_FULL;
+            }
+            OpenFile file;
+            try {
+                file = now ? OpenFile.inMemory(found.contents()) : files.open(found);
+            } catch (IOException | SecurityException e) {
+                admission.cancel(); // Grizzly's path tries again and answers 500 if it still fails
+                return Answer.DECLINED;
             }
             Validators validators = found.validators();
             byte[] head = ("HTTP/1.1 200 OK\r\nServer: " + generation.serverHeader + "\r\nDate: "
@@ -262,16 +275,31 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
                     + generation.algorithm.kind().name() + "\r\nETag: " + validators.etag() + "\r\nLast-Modified: " + validators.lastModified()
                     + "\r\nAccept-Ranges: bytes\r\nContent-Type: " + found.contentType() + "\r\nContent-Length: "
                     + size + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+            if (!now) {
+                ctx.suspend(); // before the download starts: it may end on another thread before this one returns
+            }
+            PlainSink sink = new PlainSink(ctx, head, !now, () -> serverErrorBytes(generation));
             startDownload(generation, new Arrival(received, remoteAddress, rawPath,
                             generation.accessLog.begin(remoteAddress, get)), 200, found, new ByteRange(0, size),
-                    admission, OpenFile.inMemory(found.contents()), new PlainSink(ctx, head), () -> false, true);
+                    admission, file, sink, sink::answeredServerError, now);
             downloading = true;
-            return Answer.STARTED;
+            return now ? Answer.STARTED : Answer.SUSPENDED;
         } finally {
             if (!downloading) {
                 generation.release();
             }
         }
+    }
+
+    /** The whole 500 of a plain GET whose download failed before its first byte, as answerServerError's. */
+    private static byte[] serverErrorBytes(Generation generation) {
+        byte[] head = ("HTTP/1.1 500 Internal Server Error\r\nServer: " + generation.serverHeader + "\r\nDate: "
+                + FastHttpDateFormat.getCurrentDate() + "\r\n" + ALGORITHM_HEADER + ": "
+                + generation.algorithm.kind().name() + "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: "
+                + UNREADABLE_BODY.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] whole = Arrays.copyOf(head, head.length + UNREADABLE_BODY.length);
+        System.arraycopy(UNREADABLE_BODY, 0, whole, head.length, UNREADABLE_BODY.length);
+        return whole;
     }
 
     private void rejected(String uri, String client) {

@@ -4,29 +4,50 @@ import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.function.Supplier;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.MemoryManager;
+import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * The {@link WriteSink} of a plain GET that {@link FileHandler} answers where {@link StrictHttpFilter} read it: the
- * head, already encoded, goes out gathered with the body in the download's one write (the fast path's), below
- * Grizzly's HTTP codec. A download that ends otherwise than complete drops the connection.
+ * head, already encoded, goes out gathered with the download's first write, below Grizzly's HTTP codec, and no
+ * Grizzly Request or Response exists for it (at 10,000 slow downloads those held half the heap). A small file's
+ * download is that one write (the fast path). A longer one holds the filter's context suspended, so that the
+ * connection reads no next request while its body is sent, and resumes it when the download completes; a download
+ * that fails before its first byte is answered 500, one that ends otherwise drops the connection.
  *
- * <p>Threads: the write starts on the thread that read the request, before the filter returns (the filter's context
- * is recycled after that); its callback may run later on a selector thread.
+ * <p>Threads: the first write starts on the thread that read the request, or on the algorithm's; callbacks may run
+ * later on a selector thread. The fast path's write starts before the filter returns (its context is recycled then).
  */
 final class PlainSink implements WriteSink {
     private final FilterChainContext context;
     private final Connection<?> connection;
     private final byte[] head;
+    private final boolean suspended;
+    private final Supplier<byte[]> serverError;
+    private volatile boolean headSent;
+    private volatile boolean answeredServerError;
 
-    PlainSink(FilterChainContext context, byte[] head) {
+    /**
+     * @param suspended   whether {@code context} is suspended, to be resumed when the download completes
+     * @param serverError the whole 500 response of a download that fails before its first write
+     */
+    PlainSink(FilterChainContext context, byte[] head, boolean suspended, Supplier<byte[]> serverError) {
         this.context = context;
         this.connection = context.getConnection();
         this.head = head;
+        this.suspended = suspended;
+        this.serverError = serverError;
+    }
+
+    /** Whether the download failed before its first write and was answered with a 500 instead. */
+    boolean answeredServerError() {
+        return answeredServerError;
     }
 
     @Override
@@ -34,23 +55,34 @@ final class PlainSink implements WriteSink {
         MemoryManager<?> memory = context.getMemoryManager();
         Buffer body = Buffers.wrap(memory, bytes);
         body.allowBufferDispose(false); // the algorithm's (or the cache's shared) bytes
+        headSent = true;
         context.write(Buffers.appendBuffers(memory, Buffers.wrap(memory, head), body), ResponseSink.handler(done));
     }
 
     @Override
     public void write(FileSection section, Written done) {
-        throw new IllegalStateException("a plain GET is answered in one write"); // Admission.sendNow ensures it
+        context.write(new ResponseSink.SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
+                ResponseSink.handler(done));
     }
 
     @Override
     public boolean clientGone() {
-        return !connection.isOpen();
+        return !connection.isOpen() || suspended
+                && ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
     }
 
     @Override
     public void end(Outcome outcome) {
-        if (outcome != Outcome.COMPLETED) {
-            connection.terminateSilently();
+        boolean answered = outcome == Outcome.COMPLETED;
+        if (outcome == Outcome.SERVER_ERROR && !headSent && suspended && connection.isOpen()) {
+            answeredServerError = true;
+            context.write(Buffers.wrap(context.getMemoryManager(), serverError.get()));
+            answered = true;
+        }
+        if (!answered) {
+            connection.terminateSilently(); // as ResponseSink: a graceful close could queue behind a failed write
+        } else if (suspended) {
+            context.resume(context.getStopAction()); // the connection reads its next request
         }
     }
 }

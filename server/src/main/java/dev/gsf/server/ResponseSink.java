@@ -129,7 +129,7 @@ final class ResponseSink implements WriteSink {
      * selector spins on the idle connection, and no later write is ever written directly. Each write here reserves
      * what Grizzly is about to release, less the 1 byte on the last one, so the queue balances to 0 when it is done.
      */
-    private static final class SectionChunk implements FileChunk {
+    static final class SectionChunk implements FileChunk {
         private final FileSection section;
         private final TaskQueue<?> queue;
 

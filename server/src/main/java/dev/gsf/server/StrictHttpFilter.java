@@ -58,8 +58,13 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
     interface PlainGets {
         /** What became of a plain GET. */
         enum Answer {
-            /** Its download started on the connection of the filter's context. */
+            /** Its download started on the connection of the filter's context, and wrote before this returned. */
             STARTED,
+            /**
+             * Its download started with the filter's context suspended; the download resumes the context when it
+             * ends, and until then the connection reads nothing.
+             */
+            SUSPENDED,
             /** The download queue is full: the filter answers 503 and closes, as Grizzly does after a 503. */
             QUEUE_FULL,
             /** Not one it answers: Grizzly parses it. */
@@ -67,10 +72,11 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
         }
 
         /**
-         * Answers {@code get}, writing with {@code ctx} before it returns. Called on the thread that read the request;
-         * never blocks.
+         * Answers {@code get} with {@code ctx}. Called on the thread that read the request; never blocks.
+         *
+         * @param last whether nothing was read after this request (no pipelined request waits behind it)
          */
-        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress);
+        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last);
     }
 
     /** The body of the 503 of a full download queue, ours and {@link FileHandler}'s. */
@@ -164,8 +170,11 @@ final class StrictHttpFilter extends BaseFilter implements AddOn {
             in.tryDispose();
             boolean answered = false;
             if (pass.plainGet()) {
-                switch (plainGets.answer(ctx, pass, remote(connection))) {
+                switch (plainGets.answer(ctx, pass, remote(connection), rest == null)) {
                     case STARTED -> answered = true;
+                    case SUSPENDED -> {
+                        return ctx.getSuspendAction();
+                    }
                     case QUEUE_FULL -> {
                         respond(ctx, framing, new RequestHead.Refuse(503, QUEUE_FULL, true, pass.method(),
                                 pass.requestLine()));

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Plain GETs of small files, answered where the strict filter reads them (FileHandler#answer), against the same
+ * Plain GETs, answered where the strict filter reads them (FileHandler#answer), against the same
  * requests answered through Grizzly's parser (a Connection field makes a GET not plain). Every test runs once per
  * algorithm, on a fresh server with an access log.
  */
@@ -56,6 +56,28 @@ class PlainGetTest extends ConnectedServerFixture {
                 .getBytes(StandardCharsets.ISO_8859_1));
         for (String file : new String[] {"1MB.bin", "1KB.bin", "200KB.bin", "1KB.bin"}) {
             assertThat(http.read(false).md5()).as(file).isEqualTo(WorkerPoolTest.md5Of(file));
+        }
+    }
+
+    @Test
+    void aRequestSentWhileALongerPlainGetIsSent_isAnsweredAfterItsWholeBody() throws IOException {
+        // A 16K receive buffer, and more than the largest send buffer the kernel autotunes to (4 MiB): the body's
+        // writes wait on us.
+        RawHttp.Response head = http.startDownload("/20MB.bin");
+        assertThat(head.status()).isEqualTo(200);
+        http.send("GET", "/1KB.bin"); // reaches the server while most of the 20 MB is still to be written
+        assertThat(http.readBody(head).md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+        assertThat(http.read(false).md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+    }
+
+    @Test
+    void aLongerPlainGetKeepsItsConnectionInUse_whileItsClientPausesForLongerThanTheIdleTimeout() throws Exception {
+        try (FileServer idling = Servers.start(algorithm, "idle-timeout", "1s");
+             RawHttp client = new RawHttp(idling.port())) {
+            RawHttp.Response head = client.startDownload("/20MB.bin"); // more than the kernel's buffers take
+            Thread.sleep(2500); // the client reads nothing: the server's writes wait, none completes
+            assertThat(client.readBody(head).md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+            assertThat(client.exchange("GET", "/1KB.bin").status()).isEqualTo(200); // and the connection goes on
         }
     }
 
