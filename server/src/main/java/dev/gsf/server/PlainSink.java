@@ -1,10 +1,12 @@
 package dev.gsf.server;
 
+import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Supplier;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
@@ -25,6 +27,11 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * later on a selector thread. The fast path's write starts before the filter returns (its context is recycled then).
  */
 final class PlainSink implements WriteSink {
+    /** A first write off the fast path: the head (a few hundred bytes) and at most the gathered body bytes. */
+    private static final int FIRST_WRITE_SIZE = Download.GATHERED + 4096;
+    /** Idle direct buffers for first writes; one is taken only while its write is in flight, at most 64 kept. */
+    private static final ArrayBlockingQueue<ByteBuffer> FIRST_WRITES = new ArrayBlockingQueue<>(64);
+
     private final FilterChainContext context;
     private final Connection<?> connection;
     private final byte[] head;
@@ -53,9 +60,34 @@ final class PlainSink implements WriteSink {
     @Override
     public void writeFirst(ByteBuffer bytes, Written done) {
         MemoryManager<?> memory = context.getMemoryManager();
+        headSent = true;
+        if (suspended && head.length + bytes.remaining() <= FIRST_WRITE_SIZE) {
+            // Grizzly copies heap bytes into a direct buffer of the writing thread's own (DirectByteBufferRecord)
+            // and keeps it for that thread's life: VTA's virtual thread per download kept one each, 120-200 MB at
+            // 10,000 downloads (a pool's worker one each). A direct buffer from this pool is written as it is and
+            // comes back after. (The fast path writes on the selector threads: a few records in all.)
+            ByteBuffer direct = FIRST_WRITES.poll();
+            ByteBuffer whole = (direct != null ? direct : ByteBuffer.allocateDirect(FIRST_WRITE_SIZE)).clear();
+            whole.put(head).put(bytes).flip();
+            Buffer out = Buffers.wrap(memory, whole);
+            out.allowBufferDispose(false); // the pool's
+            context.write(out, ResponseSink.handler(new Written() {
+                @Override
+                public void completed() {
+                    FIRST_WRITES.offer(whole);
+                    done.completed();
+                }
+
+                @Override
+                public void failed(Throwable cause) {
+                    FIRST_WRITES.offer(whole);
+                    done.failed(cause);
+                }
+            }));
+            return;
+        }
         Buffer body = Buffers.wrap(memory, bytes);
         body.allowBufferDispose(false); // the algorithm's (or the cache's shared) bytes
-        headSent = true;
         context.write(Buffers.appendBuffers(memory, Buffers.wrap(memory, head), body), ResponseSink.handler(done));
     }
 
