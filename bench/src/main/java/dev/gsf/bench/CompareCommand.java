@@ -273,9 +273,11 @@ public final class CompareCommand implements Callable<Integer> {
         return "gsf defaults: zero-copy=" + settings.get(ServerConfig.Key.ZERO_COPY.name)
                 + " zero-copy-min=" + settings.get(ServerConfig.Key.ZERO_COPY_MIN.name)
                 + " send-buffer=" + ("0".equals(settings.get(ServerConfig.Key.SEND_BUFFER.name)) ? "auto"
-                : settings.get(ServerConfig.Key.SEND_BUFFER.name)) + " inline-max=" + inline
+                : settings.get(ServerConfig.Key.SEND_BUFFER.name))
+                + " write-timeout=" + settings.get(ServerConfig.Key.WRITE_TIMEOUT.name)
+                + " idle-timeout=" + settings.get(ServerConfig.Key.IDLE_TIMEOUT.name) + " inline-max=" + inline
                 + ("0".equals(inline) ? "" : " (bodies up to " + inline + " take the small-file fast path and bypass"
-                + " the algorithms, and plain GETs of them are answered before Grizzly's parser: the 1 KB rows of the four"
-                + " algorithms measure the same path)");
+                + " the algorithms: the 1 KB rows of the four algorithms measure the same path)")
+                + "; plain GETs are answered before Grizzly's parser";
     }
 }
