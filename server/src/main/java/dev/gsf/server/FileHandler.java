@@ -11,7 +11,6 @@ import dev.gsf.server.results.DownloadResult;
 import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
@@ -36,8 +35,8 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
     static final String ALGORITHM_HEADER = "X-Send-Algorithm";
     /** The methods served; every other one gets 405 with this Allow. */
     static final String ALLOWED_METHODS = "GET, HEAD";
-    private static final byte[] UNREADABLE_BODY =
-            "500 cannot read the file\n".getBytes(StandardCharsets.UTF_8);
+    private static final String UNREADABLE_TEXT = "500 cannot read the file\n"; // ASCII
+    private static final byte[] UNREADABLE_BODY = UNREADABLE_TEXT.getBytes(StandardCharsets.US_ASCII);
 
     private final OpenFiles files;
     private final Generations generations;
@@ -293,13 +292,10 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
 
     /** The whole 500 of a plain GET whose download failed before its first byte, as answerServerError's. */
     private static byte[] serverErrorBytes(Generation generation) {
-        byte[] head = ("HTTP/1.1 500 Internal Server Error\r\nServer: " + generation.serverHeader + "\r\nDate: "
+        return ("HTTP/1.1 500 Internal Server Error\r\nServer: " + generation.serverHeader + "\r\nDate: "
                 + FastHttpDateFormat.getCurrentDate() + "\r\n" + ALGORITHM_HEADER + ": "
                 + generation.algorithm.kind().name() + "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: "
-                + UNREADABLE_BODY.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
-        byte[] whole = Arrays.copyOf(head, head.length + UNREADABLE_BODY.length);
-        System.arraycopy(UNREADABLE_BODY, 0, whole, head.length, UNREADABLE_BODY.length);
-        return whole;
+                + UNREADABLE_BODY.length + "\r\n\r\n" + UNREADABLE_TEXT).getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private void rejected(String uri, String client) {

@@ -5,7 +5,6 @@ import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Supplier;
 import org.glassfish.grizzly.Buffer;
@@ -13,7 +12,6 @@ import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.MemoryManager;
-import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * The {@link WriteSink} of a plain GET that {@link FileHandler} answers where {@link StrictHttpFilter} read it: the
@@ -93,14 +91,12 @@ final class PlainSink implements WriteSink {
 
     @Override
     public void write(FileSection section, Written done) {
-        context.write(new ResponseSink.SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
-                ResponseSink.handler(done));
+        ResponseSink.writeSection(context, section, done);
     }
 
     @Override
     public boolean clientGone() {
-        return !connection.isOpen() || suspended
-                && ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
+        return suspended ? ResponseSink.hasLeft(connection) : !connection.isOpen();
     }
 
     @Override

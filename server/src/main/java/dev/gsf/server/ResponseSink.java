@@ -66,12 +66,25 @@ final class ResponseSink implements WriteSink {
 
     @Override
     public void write(FileSection section, Written done) {
-        context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()), handler(done));
+        writeSection(context, section, done);
     }
 
     @Override
     public boolean clientGone() {
-        // Grizzly reads nothing from a connection whose request is suspended, so it cannot see the client leave.
+        return hasLeft(connection);
+    }
+
+    /** Writes {@code section} below the filter of {@code context}, through its connection's write queue. */
+    static void writeSection(FilterChainContext context, FileSection section, Written done) {
+        context.write(new SectionChunk(section, ((NIOConnection) context.getConnection()).getAsyncWriteQueue()),
+                handler(done));
+    }
+
+    /**
+     * Whether the client of a suspended request has left. Grizzly reads nothing from a connection whose request is
+     * suspended, so it cannot see the client leave; the socket is polled.
+     */
+    static boolean hasLeft(Connection<?> connection) {
         return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
     }
 
