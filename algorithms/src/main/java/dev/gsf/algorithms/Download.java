@@ -121,10 +121,15 @@ public final class Download {
         return ended.get();
     }
 
-    /** Writes one chunk and returns when the kernel has taken all of it. Blocks the calling thread. */
-    void writeChunkBlocking() throws Exception {
+    /**
+     * Writes one chunk and returns when the kernel has taken all of it. Blocks the calling thread.
+     *
+     * @param more whether the caller writes the next chunk at once (SBA's and VTA's whole-file turn); see
+     *             {@link WriteSink#writeFirst}
+     */
+    void writeChunkBlocking(boolean more) throws Exception {
         CompletableFuture<Void> written = new CompletableFuture<>();
-        writeChunkAsync(() -> written.complete(null), written::completeExceptionally);
+        writeChunkAsync(more, () -> written.complete(null), written::completeExceptionally);
         // A slow client may take a chunk for longer than the timeout while it makes progress; the sweeper ends a write
         // that makes none, which fails it. Looking again each timeout only guards against a callback lost after that.
         while (true) {
@@ -146,11 +151,12 @@ public final class Download {
      * thread that finished the write (this one, or a Grizzly selector thread); it must not block.
      */
     void writeChunkAsync(Runnable onWritten) throws IOException {
-        writeChunkAsync(onWritten, this::fail);
+        writeChunkAsync(false, onWritten, this::fail);
     }
 
-    private void writeChunkAsync(Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
+    private void writeChunkAsync(boolean more, Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
         long chunk = Math.min(remaining, scheduler.settings.chunkSize());
+        boolean moreAfterChunk = more && remaining > chunk;
         if (remaining == length) {
             // The first bytes are copied so that the sink can gather them with the response head, with or without
             // zero-copy: for a small file that one write is the whole response, and a big one's head never goes out
@@ -169,10 +175,12 @@ public final class Download {
                 first = ByteBuffer.allocate(gathered);
                 CopySection.read(file, position, gathered, first);
             }
-            Runnable rest = chunk == gathered ? onWritten : () -> writeSection(chunk - gathered, onWritten, onFailed);
-            submit(gathered, rest, onFailed, done -> sink.writeFirst(first, done));
+            Runnable rest = chunk == gathered ? onWritten
+                    : () -> writeSection(chunk - gathered, moreAfterChunk, onWritten, onFailed);
+            boolean moreAfterFirst = chunk > gathered || moreAfterChunk;
+            submit(gathered, rest, onFailed, done -> sink.writeFirst(first, moreAfterFirst, done));
         } else {
-            writeSection(chunk, onWritten, onFailed);
+            writeSection(chunk, moreAfterChunk, onWritten, onFailed);
         }
     }
 
@@ -185,12 +193,12 @@ public final class Download {
     }
 
     /** Writes the next {@code bytes} as a section: a buffer (or sendfile) only while the socket takes them. */
-    private void writeSection(long bytes, Runnable onWritten, Consumer<Throwable> onFailed) {
+    private void writeSection(long bytes, boolean more, Runnable onWritten, Consumer<Throwable> onFailed) {
         FileSection section = contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
                 : copies ? new CopySection(file, position, bytes, scheduler.buffers)
                 : new SendfileSection(file, position, bytes);
         sectionInFlight = section;
-        submit(bytes, onWritten, onFailed, done -> sink.write(section, done));
+        submit(bytes, onWritten, onFailed, done -> sink.write(section, more, done));
     }
 
     private void submit(long bytes, Runnable onWritten, Consumer<Throwable> onFailed,

@@ -11,7 +11,7 @@ final class EqualBlocking extends PooledScheduler {
 
     @Override
     void turn(Download download) throws Exception {
-        download.writeChunkBlocking();
+        download.writeChunkBlocking(false);
         if (download.hasRemaining()) {
             queueTurn(download);
         } else {

@@ -159,7 +159,7 @@ abstract class Scheduler implements SendAlgorithm {
     /** The turn of SBA and VTA: the whole rest of the download, one blocking chunk write after another. */
     static void sendRest(Download download) throws Exception {
         while (download.hasRemaining()) {
-            download.writeChunkBlocking();
+            download.writeChunkBlocking(true);
         }
         download.complete();
     }

@@ -26,15 +26,21 @@ public interface WriteSink {
     /**
      * Starts the download's first write: the response head, then every remaining byte of {@code bytes}, gathered.
      * Called once, before any section; the buffer is the caller's again once {@code done} ran.
+     *
+     * @param more whether the caller starts the download's next write as soon as this one is out (the rest of a
+     *             chunk, or SBA's and VTA's next chunk): the sink may hold a partial last segment for it (TCP_CORK,
+     *             as nginx's tcp_nopush), and sends all it holds once a write without {@code more} is out
      */
-    void writeFirst(ByteBuffer bytes, Written done);
+    void writeFirst(ByteBuffer bytes, boolean more, Written done);
 
     /**
      * Starts writing a section after the first write, whose bytes are produced only when the socket can take them:
      * the sink calls
      * {@link FileSection#writeTo} whenever the connection is writable until nothing remains, then {@code done}.
+     *
+     * @param more as for {@link #writeFirst}
      */
-    void write(FileSection section, Written done);
+    void write(FileSection section, boolean more, Written done);
 
     /**
      * Whether the client has closed its side of the connection, found without reading from it (a request pipelined

@@ -149,6 +149,18 @@ class SchedulerTest {
     }
 
     @Test
+    void onlyAWholeFileTurnSaysThatMoreWritesFollow_andItsLastWriteSaysNone() throws IOException {
+        TestSink sink = new TestSink(true);
+        start(algorithm(10, 0), sink);
+        await("the download to end", () -> sink.ended.get() != null);
+        // SBA and VTA write the next chunk at once: the sink may hold a partial segment for it (TCP_CORK). EBA and
+        // ENBA end every turn with a write that nothing follows at once, so nothing is held between turns.
+        boolean wholeFileTurn = kind == Algorithm.SBA || kind == Algorithm.VTA;
+        assertThat(sink.ended.get()).isEqualTo(Outcome.COMPLETED);
+        assertThat(sink.more).containsExactly(wholeFileTurn, wholeFileTurn, false);
+    }
+
+    @Test
     void theQueueLimitRefusesOneMore_andACancelledPlaceIsFreeAgain() {
         SendAlgorithm algorithm = algorithm(2, 0);
         Admission first = algorithm.admit();

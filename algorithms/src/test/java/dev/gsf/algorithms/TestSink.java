@@ -18,6 +18,8 @@ final class TestSink implements WriteSink {
     private final boolean immediate;
     private final BlockingQueue<Runnable> pending = new LinkedBlockingQueue<>();
     final List<Thread> writers = new CopyOnWriteArrayList<>();
+    /** Each write's {@code more}, in order. */
+    final List<Boolean> more = new CopyOnWriteArrayList<>();
     final AtomicReference<Outcome> ended = new AtomicReference<>();
     private volatile long bytes;
     private final java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
@@ -29,11 +31,12 @@ final class TestSink implements WriteSink {
     }
 
     @Override
-    public void writeFirst(ByteBuffer buffer, Written done) {
+    public void writeFirst(ByteBuffer buffer, boolean more, Written done) {
         if (!writers.isEmpty()) {
             throw new AssertionError("writeFirst after another write");
         }
         writers.add(Thread.currentThread());
+        this.more.add(more);
         int size = buffer.remaining();
         bufferedWaiting.addAndGet(size);
         submit(() -> {
@@ -44,11 +47,12 @@ final class TestSink implements WriteSink {
     }
 
     @Override
-    public void write(FileSection section, Written done) {
+    public void write(FileSection section, boolean more, Written done) {
         if (writers.isEmpty()) {
             throw new AssertionError("a section before the first write");
         }
         writers.add(Thread.currentThread());
+        this.more.add(more);
         submit(() -> {
             try {
                 while (section.remaining() > 0) {

@@ -177,7 +177,8 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
         if (!now) {
             response.suspend();
         }
-        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now);
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now,
+                generation.config.tcpNoPush());
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
                 generation.accessLog.begin(request)), response.getStatus(), found, range, admission, file, sink,
                 sink::answeredServerError, now);
@@ -277,7 +278,8 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
             if (!now) {
                 ctx.suspend(); // before the download starts: it may end on another thread before this one returns
             }
-            PlainSink sink = new PlainSink(ctx, head, !now, () -> serverErrorBytes(generation));
+            PlainSink sink = new PlainSink(ctx, head, !now, () -> serverErrorBytes(generation),
+                    generation.config.tcpNoPush());
             startDownload(generation, new Arrival(received, remoteAddress, rawPath,
                             generation.accessLog.begin(remoteAddress, get)), 200, found, new ByteRange(0, size),
                     admission, file, sink, sink::answeredServerError, now);

@@ -25,7 +25,7 @@ final class Generation {
     static final Set<ServerConfig.Key> KEYS = Collections.unmodifiableSet(EnumSet.of(ServerConfig.Key.ALGORITHM,
             ServerConfig.Key.WORKERS, ServerConfig.Key.QUEUE, ServerConfig.Key.CHUNK, ServerConfig.Key.ZERO_COPY,
             ServerConfig.Key.ZERO_COPY_MIN, ServerConfig.Key.INLINE_MAX, ServerConfig.Key.MAX_DOWNLOADS, ServerConfig.Key.WRITE_TIMEOUT,
-            ServerConfig.Key.SEND_BUFFER, ServerConfig.Key.ACCESS_LOG, ServerConfig.Key.SHUTDOWN_GRACE));
+            ServerConfig.Key.SEND_BUFFER, ServerConfig.Key.TCP_NOPUSH, ServerConfig.Key.ACCESS_LOG, ServerConfig.Key.SHUTDOWN_GRACE));
 
     final int number;
     final ServerConfig config;

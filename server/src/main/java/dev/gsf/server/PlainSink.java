@@ -35,19 +35,23 @@ final class PlainSink implements WriteSink {
     private final byte[] head;
     private final boolean suspended;
     private final Supplier<byte[]> serverError;
+    private final NoPush noPush;
     private volatile boolean headSent;
     private volatile boolean answeredServerError;
 
     /**
      * @param suspended   whether {@code context} is suspended, to be resumed when the download completes
      * @param serverError the whole 500 response of a download that fails before its first write
+     * @param noPush      whether to cork the socket over writes that follow one another (tcp-nopush)
      */
-    PlainSink(FilterChainContext context, byte[] head, boolean suspended, Supplier<byte[]> serverError) {
+    PlainSink(FilterChainContext context, byte[] head, boolean suspended, Supplier<byte[]> serverError,
+              boolean noPush) {
         this.context = context;
         this.connection = context.getConnection();
         this.head = head;
         this.suspended = suspended;
         this.serverError = serverError;
+        this.noPush = NoPush.of(connection, noPush);
     }
 
     /** Whether the download failed before its first write and was answered with a 500 instead. */
@@ -56,9 +60,11 @@ final class PlainSink implements WriteSink {
     }
 
     @Override
-    public void writeFirst(ByteBuffer bytes, Written done) {
+    public void writeFirst(ByteBuffer bytes, boolean more, Written sent) {
         MemoryManager<?> memory = context.getMemoryManager();
         headSent = true;
+        noPush.beforeWrite(more);
+        Written done = noPush.afterWrite(more, sent);
         if (suspended && head.length + bytes.remaining() <= FIRST_WRITE_SIZE) {
             // Grizzly copies heap bytes into a direct buffer of the writing thread's own (DirectByteBufferRecord)
             // and keeps it for that thread's life: VTA's virtual thread per download kept one each, 120-200 MB at
@@ -90,8 +96,9 @@ final class PlainSink implements WriteSink {
     }
 
     @Override
-    public void write(FileSection section, Written done) {
-        ResponseSink.writeSection(context, section, done);
+    public void write(FileSection section, boolean more, Written done) {
+        noPush.beforeWrite(more);
+        ResponseSink.writeSection(context, section, noPush.afterWrite(more, done));
     }
 
     @Override
@@ -110,6 +117,7 @@ final class PlainSink implements WriteSink {
         if (!answered) {
             connection.terminateSilently(); // as ResponseSink: a graceful close could queue behind a failed write
         } else if (suspended) {
+            noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
             context.resume(context.getStopAction()); // the connection reads its next request
         }
     }

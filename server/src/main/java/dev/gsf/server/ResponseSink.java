@@ -33,6 +33,7 @@ final class ResponseSink implements WriteSink {
     private final Connection<?> connection;
     private final Runnable answerServerError;
     private final boolean suspended;
+    private final NoPush noPush;
     private volatile boolean headSent;
     private volatile boolean answeredServerError;
 
@@ -42,13 +43,15 @@ final class ResponseSink implements WriteSink {
      * @param suspended         whether the response is suspended, and resumed when the download ends; false for the
      *                          small-file fast path, whose download starts and its writes go out before the HTTP
      *                          handler returns, so that Grizzly finishes the response as any other
+     * @param noPush            whether to cork the socket over writes that follow one another (tcp-nopush)
      */
-    ResponseSink(Request request, Response response, Runnable answerServerError, boolean suspended) {
+    ResponseSink(Request request, Response response, Runnable answerServerError, boolean suspended, boolean noPush) {
         this.context = request.getContext();
         this.response = response;
         this.connection = context.getConnection();
         this.answerServerError = answerServerError;
         this.suspended = suspended;
+        this.noPush = NoPush.of(connection, noPush);
     }
 
     /** Whether the download failed before its first write and was answered with a 500 instead. */
@@ -57,16 +60,19 @@ final class ResponseSink implements WriteSink {
     }
 
     @Override
-    public void writeFirst(ByteBuffer bytes, Written done) {
+    public void writeFirst(ByteBuffer bytes, boolean more, Written done) {
         var buffer = Buffers.wrap(context.getMemoryManager(), bytes);
         buffer.allowBufferDispose(false); // the algorithm's buffer: it takes it back when the write is done
         headSent = true;
-        context.write(HttpContent.builder(response.getResponse()).content(buffer).build(), handler(done));
+        noPush.beforeWrite(more);
+        context.write(HttpContent.builder(response.getResponse()).content(buffer).build(),
+                handler(noPush.afterWrite(more, done)));
     }
 
     @Override
-    public void write(FileSection section, Written done) {
-        writeSection(context, section, done);
+    public void write(FileSection section, boolean more, Written done) {
+        noPush.beforeWrite(more);
+        writeSection(context, section, noPush.afterWrite(more, done));
     }
 
     @Override
@@ -91,6 +97,7 @@ final class ResponseSink implements WriteSink {
     @Override
     public void end(Outcome outcome) {
         if (outcome == Outcome.COMPLETED) {
+            noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
             resume();
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
             answeredServerError = true;

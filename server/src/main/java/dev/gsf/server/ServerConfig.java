@@ -47,6 +47,7 @@ import java.util.stream.Collectors;
  * @param writeTimeout   a download whose client takes no byte for this long is dropped
  * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
  * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
+ * @param tcpNoPush      TCP_CORK over a download's writes that follow one another (nginx's tcp_nopush): see NoPush
  * @param followSymlinks serve symbolic links that point outside the root
  * @param accessLog      file for a Combined Log Format line per request, empty for none
  * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
@@ -58,7 +59,8 @@ import java.util.stream.Collectors;
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int inlineMax, int maxDownloads, Duration writeTimeout,
-                           Duration idleTimeout, int sendBuffer, boolean followSymlinks, Optional<Path> accessLog,
+                           Duration idleTimeout, int sendBuffer, boolean tcpNoPush, boolean followSymlinks,
+                           Optional<Path> accessLog,
                            Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
                            Optional<Path> resultsLog) {
 
@@ -82,6 +84,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         // at 30 s both timeouts cut 150-500 healthy downloads a run (README, "Memory under many slow clients").
         WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)"),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
+        TCP_NOPUSH("tcp-nopush", "true", "send only full TCP segments while a download's writes follow one another"
+                + " (TCP_CORK, as nginx's tcp_nopush; Linux, JDK 22+)"),
         IDLE_TIMEOUT("idle-timeout", "75s", "close a connection that sends no complete request for this long (1s-1h)"),
         FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
         ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
@@ -238,6 +242,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.WRITE_TIMEOUT, get, Durations::parse),
                 parse(Key.IDLE_TIMEOUT, get, Durations::parse),
                 parse(Key.SEND_BUFFER, get, ServerConfig::size),
+                parse(Key.TCP_NOPUSH, get, ServerConfig::bool),
                 parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
                 parse(Key.ACCESS_LOG, get, ServerConfig::optionalFile),
                 parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
@@ -275,6 +280,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 case MAX_DOWNLOADS -> Integer.toString(maxDownloads);
                 case WRITE_TIMEOUT -> Durations.format(writeTimeout);
                 case SEND_BUFFER -> ByteSize.format(sendBuffer);
+                case TCP_NOPUSH -> Boolean.toString(tcpNoPush);
                 case IDLE_TIMEOUT -> Durations.format(idleTimeout);
                 case FOLLOW_SYMLINKS -> Boolean.toString(followSymlinks);
                 case ACCESS_LOG -> accessLog.map(Path::toString).orElse("");
@@ -313,10 +319,11 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
                         + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"
-                        + " open-file-cache=%s",
+                        + " tcp-nopush=%s open-file-cache=%s",
                 root.toAbsolutePath().normalize(), address, algorithm, workers, queue, ByteSize.format(chunk),
                 zeroCopy, ByteSize.format(zeroCopyMin), inlineMax == 0 ? "off" : ByteSize.format(inlineMax), maxDownloads == 0 ? "unlimited" : maxDownloads,
                 writeTimeout.toMillis(), idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
+                !tcpNoPush ? "false" : TcpCork.UNAVAILABLE.map(why -> "unavailable(" + why + ")").orElse("true"),
                 openFileCache.isZero() ? "off" : openFileCache.toMillis() + "ms");
     }
 

@@ -270,7 +270,8 @@ class LiveReconfigurationTest {
                 assertThatThrownBy(() -> server.reconfigure(next)).isInstanceOf(ConfigException.class)
                         .hasMessageStartingWith(change.getKey() + ": cannot change while the server runs (needs a"
                                 + " restart); only algorithm, workers, queue, chunk, zero-copy, zero-copy-min,"
-                                + " inline-max, max-downloads, write-timeout, send-buffer, access-log, shutdown-grace change live");
+                                + " inline-max, max-downloads, write-timeout, send-buffer, tcp-nopush, access-log,"
+                                + " shutdown-grace change live");
                 assertThat(server.config()).isEqualTo(ServerConfig.from(values));
                 try (RawHttp http = new RawHttp(server.port())) {
                     assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 SBA " + MD5_1KB);
@@ -289,6 +290,7 @@ class LiveReconfigurationTest {
                 Map.entry(ServerConfig.Key.QUEUE, "7"), Map.entry(ServerConfig.Key.CHUNK, "8K"),
                 Map.entry(ServerConfig.Key.ZERO_COPY, "false"), Map.entry(ServerConfig.Key.MAX_DOWNLOADS, "7"),
                 Map.entry(ServerConfig.Key.WRITE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.SEND_BUFFER, "8K"),
+                Map.entry(ServerConfig.Key.TCP_NOPUSH, "false"),
                 Map.entry(ServerConfig.Key.IDLE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.FOLLOW_SYMLINKS, "true"),
                 Map.entry(ServerConfig.Key.ACCESS_LOG, "/tmp/access.log"),
                 Map.entry(ServerConfig.Key.OPEN_FILE_CACHE, "7s"), Map.entry(ServerConfig.Key.ZERO_COPY_MIN, "8K"),
