@@ -274,6 +274,7 @@ public final class CompareCommand implements Callable<Integer> {
                 + " zero-copy-min=" + settings.get(ServerConfig.Key.ZERO_COPY_MIN.name)
                 + " send-buffer=" + ("0".equals(settings.get(ServerConfig.Key.SEND_BUFFER.name)) ? "auto"
                 : settings.get(ServerConfig.Key.SEND_BUFFER.name))
+                + " tcp-nopush=" + settings.get(ServerConfig.Key.TCP_NOPUSH.name)
                 + " write-timeout=" + settings.get(ServerConfig.Key.WRITE_TIMEOUT.name)
                 + " idle-timeout=" + settings.get(ServerConfig.Key.IDLE_TIMEOUT.name) + " inline-max=" + inline
                 + ("0".equals(inline) ? "" : " (bodies up to " + inline + " take the small-file fast path and bypass"
