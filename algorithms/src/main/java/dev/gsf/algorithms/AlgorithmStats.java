@@ -34,9 +34,14 @@ public final class AlgorithmStats {
     }
 
     Snapshot snapshot() {
+        // The gauges first: a download's end is counted before its gauge drops, so a snapshot that shows a gauge at
+        // 0 also holds every end before it. Read the other way round, an end between the two reads was missing from
+        // a snapshot with nothing in progress, and a closed generation folded that one for good (seen as 141 of 142).
+        int waitingNow = waiting.get();
+        int inProgressNow = inProgress.get();
         Map<Outcome, Long> ended = new EnumMap<>(Outcome.class);
         outcomes.forEach((k, v) -> ended.put(k, v.sum()));
-        return new Snapshot(admitted.sum(), rejected.sum(), waiting.get(), inProgress.get(), ended, bytesSent.sum());
+        return new Snapshot(admitted.sum(), rejected.sum(), waitingNow, inProgressNow, ended, bytesSent.sum());
     }
 
     /**
