@@ -189,7 +189,7 @@ final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGet
      * write; the chunk may be smaller still).
      */
     private static long fastPathMax(Generation generation) {
-        return Math.min(generation.config.inlineMax(), generation.config.chunk());
+        return Math.min(generation.config.inlineMax(), generation.config.chunkSize());
     }
 
     /** Who asked for a download, and when: what its tracking, results and log line are made of. */

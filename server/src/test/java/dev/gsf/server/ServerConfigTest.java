@@ -64,7 +64,14 @@ class ServerConfigTest {
         assertThat(config.algorithm()).isEqualTo(Algorithm.SBA);
         assertThat(config.workers()).isEqualTo(50);
         assertThat(config.queue()).isEqualTo(10_000);
-        assertThat(config.chunk()).isEqualTo(64 * 1024);
+        assertThat(config.chunk()).isEqualTo(ServerConfig.AUTO_CHUNK);
+        assertThat(config.chunkSize()).as("SBA's whole-file turn").isEqualTo(1 << 20);
+        assertThat(config.with(Map.of("algorithm", "VTA")).chunkSize()).isEqualTo(1 << 20);
+        assertThat(config.with(Map.of("algorithm", "EBA")).chunkSize()).as("a turn").isEqualTo(64 * 1024);
+        assertThat(config.with(Map.of("algorithm", "ENBA")).chunkSize()).isEqualTo(64 * 1024);
+        assertThat(config.with(Map.of("chunk", "40K")).chunkSize()).isEqualTo(40 * 1024);
+        assertThat(config.asText()).containsEntry("chunk", "auto");
+        assertThat(config.describe("127.0.0.1:8080")).contains(" chunk=1M(auto) ");
         assertThat(config.zeroCopy()).isTrue();
         assertThat(config.zeroCopyMin()).isEqualTo(64 * 1024);
         assertThat(config.inlineMax()).isEqualTo(12 * 1024);
