@@ -114,8 +114,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         }
     }
 
-    /** {@code chunk=auto}: the chunk follows the algorithm ({@link #chunkSize()}). */
-    public static final int AUTO_CHUNK = 0;
+    /** {@code chunk=auto}: the chunk follows the algorithm ({@link #chunkSize()}); not 0, which is out of range. */
+    public static final int AUTO_CHUNK = -1;
 
     /**
      * Bytes per write. With {@code chunk=auto}: 1M for SBA and VTA, whose turn is the whole file, one blocking write

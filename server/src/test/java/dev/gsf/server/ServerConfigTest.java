@@ -72,6 +72,8 @@ class ServerConfigTest {
         assertThat(config.with(Map.of("chunk", "40K")).chunkSize()).isEqualTo(40 * 1024);
         assertThat(config.asText()).containsEntry("chunk", "auto");
         assertThat(config.describe("127.0.0.1:8080")).contains(" chunk=1M(auto) ");
+        assertThatThrownBy(() -> config.with(Map.of("chunk", "0"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("chunk: 0 is out of range");
         assertThat(config.zeroCopy()).isTrue();
         assertThat(config.zeroCopyMin()).isEqualTo(64 * 1024);
         assertThat(config.inlineMax()).isEqualTo(12 * 1024);
