@@ -55,7 +55,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50)")
     int workers = 50;
 
-    @Option(names = "--chunk", paramLabel = "SIZE", description = "server chunk size (default: the server's, auto: 1M for SBA and VTA, 64K for EBA and ENBA)")
+    @Option(names = "--chunk", paramLabel = "SIZE", description = "server chunk size (default: the server's, auto: "
+            + ServerConfig.AUTO_CHUNK_RULE + ")")
     String chunk;
 
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk if installed)")

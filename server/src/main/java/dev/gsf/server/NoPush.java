@@ -30,15 +30,14 @@ final class NoPush {
         return new NoPush((SocketChannel) ((NIOConnection) connection).getChannel(), enabled);
     }
 
-    /** Called before a write starts: corks the socket when {@code more} writes follow this one at once. */
-    void beforeWrite(boolean more) {
+    /**
+     * Called as a write starts, before it goes to the socket: corks the socket when {@code more} writes follow this
+     * one at once, and returns what to tell {@code done} that the write is out: first uncorked, when none follows.
+     */
+    Written forWrite(boolean more, Written done) {
         if (more && !corked && channel != null) {
             corked = TcpCork.set(channel, true);
         }
-    }
-
-    /** What tells {@code done} that a write is out: first uncorked, when no write follows it at once. */
-    Written afterWrite(boolean more, Written done) {
         if (more || !corked) {
             return done;
         }

@@ -63,8 +63,7 @@ final class PlainSink implements WriteSink {
     public void writeFirst(ByteBuffer bytes, boolean more, Written sent) {
         MemoryManager<?> memory = context.getMemoryManager();
         headSent = true;
-        noPush.beforeWrite(more);
-        Written done = noPush.afterWrite(more, sent);
+        Written done = noPush.forWrite(more, sent);
         if (suspended && head.length + bytes.remaining() <= FIRST_WRITE_SIZE) {
             // Grizzly copies heap bytes into a direct buffer of the writing thread's own (DirectByteBufferRecord)
             // and keeps it for that thread's life: VTA's virtual thread per download kept one each, 120-200 MB at
@@ -97,8 +96,7 @@ final class PlainSink implements WriteSink {
 
     @Override
     public void write(FileSection section, boolean more, Written done) {
-        noPush.beforeWrite(more);
-        ResponseSink.writeSection(context, section, noPush.afterWrite(more, done));
+        ResponseSink.writeSection(context, section, noPush.forWrite(more, done));
     }
 
     @Override

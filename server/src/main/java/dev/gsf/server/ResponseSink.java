@@ -64,15 +64,13 @@ final class ResponseSink implements WriteSink {
         var buffer = Buffers.wrap(context.getMemoryManager(), bytes);
         buffer.allowBufferDispose(false); // the algorithm's buffer: it takes it back when the write is done
         headSent = true;
-        noPush.beforeWrite(more);
         context.write(HttpContent.builder(response.getResponse()).content(buffer).build(),
-                handler(noPush.afterWrite(more, done)));
+                handler(noPush.forWrite(more, done)));
     }
 
     @Override
     public void write(FileSection section, boolean more, Written done) {
-        noPush.beforeWrite(more);
-        writeSection(context, section, noPush.afterWrite(more, done));
+        writeSection(context, section, noPush.forWrite(more, done));
     }
 
     @Override

@@ -72,8 +72,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         ALGORITHM("algorithm", "SBA", "send algorithm: " + Algorithm.names()),
         WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
-        CHUNK("chunk", "auto", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn); auto: 1M for SBA and VTA, 64K"
-                + " for EBA and ENBA"),
+        CHUNK("chunk", "auto", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn); auto: " + AUTO_CHUNK_RULE),
         ZERO_COPY("zero-copy", "true", "send with sendfile (true) or copy through a pooled buffer (false)"),
         ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
         INLINE_MAX("inline-max", "12K", "bodies up to this size (and one chunk) are written at once by the thread"
@@ -116,6 +115,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
 
     /** {@code chunk=auto}: the chunk follows the algorithm ({@link #chunkSize()}); not 0, which is out of range. */
     public static final int AUTO_CHUNK = -1;
+    /** What {@code chunk=auto} means, in words: {@link #chunkSize()} says it in code. */
+    public static final String AUTO_CHUNK_RULE = "1M for SBA and VTA, 64K for EBA and ENBA";
 
     /**
      * Bytes per write. With {@code chunk=auto}: 1M for SBA and VTA, whose turn is the whole file, one blocking write

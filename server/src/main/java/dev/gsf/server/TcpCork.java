@@ -129,8 +129,8 @@ final class TcpCork {
         if (result != 0) {
             throw new IllegalStateException("getsockopt(TCP_CORK) failed");
         }
-        return (int) segment.getMethod("get", Class.forName("java.lang.foreign.ValueLayout$OfInt"), long.class).invoke(value, jint, 0L)
-                != 0;
+        Class<?> ofInt = Class.forName("java.lang.foreign.ValueLayout$OfInt");
+        return (int) segment.getMethod("get", ofInt, long.class).invoke(value, jint, 0L) != 0;
     }
 
     private static Object[] arguments(Class<?> layout, Object... layouts) {
@@ -144,8 +144,8 @@ final class TcpCork {
         Class<?> arena = Class.forName("java.lang.foreign.Arena");
         Object global = arena.getMethod("global").invoke(null);
         Object memory = arena.getMethod("allocate", long.class).invoke(global, (long) Integer.BYTES);
-        segment.getMethod("set", Class.forName("java.lang.foreign.ValueLayout$OfInt"), long.class, int.class).invoke(memory, jint, 0L,
-                value);
+        Class<?> ofInt = Class.forName("java.lang.foreign.ValueLayout$OfInt");
+        segment.getMethod("set", ofInt, long.class, int.class).invoke(memory, jint, 0L, value);
         return memory;
     }
 }

@@ -21,18 +21,17 @@ class NoPushTest {
         try (Connected connected = Connected.open()) {
             SocketChannel server = connected.server;
             NoPush noPush = new NoPush(server, true);
-            noPush.beforeWrite(false);
+            Recorder alone = new Recorder(server);
+            assertThat(noPush.forWrite(false, alone)).isSameAs(alone);
             assertThat(TcpCork.isSet(server)).as("a write that nothing follows is not corked").isFalse();
 
-            noPush.beforeWrite(true);
-            assertThat(TcpCork.isSet(server)).isTrue();
             Recorder first = new Recorder(server);
-            assertThat(noPush.afterWrite(true, first)).as("nothing to do after a write that more follow")
+            assertThat(noPush.forWrite(true, first)).as("nothing to do after a write that more follow")
                     .isSameAs(first);
+            assertThat(TcpCork.isSet(server)).isTrue();
 
-            noPush.beforeWrite(false);
             Recorder last = new Recorder(server);
-            noPush.afterWrite(false, last).completed();
+            noPush.forWrite(false, last).completed();
             assertThat(last.corkedWhenTold).containsExactly(false);
             assertThat(TcpCork.isSet(server)).isFalse();
         }
@@ -42,7 +41,7 @@ class NoPushTest {
     void offLeavesTheSocketAlone() throws Throwable {
         try (Connected connected = Connected.open()) {
             NoPush noPush = new NoPush(connected.server, false);
-            noPush.beforeWrite(true);
+            noPush.forWrite(true, new Recorder(connected.server));
             assertThat(TcpCork.isSet(connected.server)).isFalse();
         }
     }
