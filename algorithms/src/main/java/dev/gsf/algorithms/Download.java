@@ -122,12 +122,30 @@ public final class Download {
     }
 
     /**
-     * Writes one chunk and returns when the kernel has taken all of it. Blocks the calling thread.
+     * Writes one chunk and returns when the kernel has taken all of it. Blocks the calling thread: it waits for the
+     * socket itself where the sink lets it ({@link WriteSink#writeBlocking}), else parks while the sink's selector
+     * thread finishes the write.
      *
      * @param more whether the caller writes the next chunk at once (SBA's and VTA's whole-file turn); see
      *             {@link WriteSink#writeFirst}
      */
     void writeChunkBlocking(boolean more) throws Exception {
+        if (remaining < length) { // (the first write goes out gathered with the head, through the sink's queue)
+            long chunk = Math.min(remaining, scheduler.settings.chunkSize());
+            FileSection section = section(chunk);
+            sectionInFlight = section;
+            writeSubmittedAt = System.nanoTime();
+            boolean taken;
+            try {
+                taken = sink.writeBlocking(section, more && remaining > chunk);
+            } finally {
+                writeSubmittedAt = 0;
+            }
+            if (taken) {
+                advance(chunk);
+                return;
+            }
+        }
         CompletableFuture<Void> written = new CompletableFuture<>();
         writeChunkAsync(more, () -> written.complete(null), written::completeExceptionally);
         // A slow client may take a chunk for longer than the timeout while it makes progress; the sweeper ends a write
@@ -194,11 +212,27 @@ public final class Download {
 
     /** Writes the next {@code bytes} as a section: a buffer (or sendfile) only while the socket takes them. */
     private void writeSection(long bytes, boolean more, Runnable onWritten, Consumer<Throwable> onFailed) {
-        FileSection section = contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
-                : copies ? new CopySection(file, position, bytes, scheduler.buffers)
-                : new SendfileSection(file, position, bytes);
+        FileSection section = section(bytes);
         sectionInFlight = section;
         submit(bytes, onWritten, onFailed, done -> sink.write(section, more, done));
+    }
+
+    /** The next {@code bytes} of the download as a section, produced only while the socket takes them. */
+    private FileSection section(long bytes) {
+        return contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
+                : copies ? new CopySection(file, position, bytes, scheduler.buffers)
+                : new SendfileSection(file, position, bytes);
+    }
+
+    /** The kernel has taken the next {@code bytes}. */
+    private void advance(long bytes) {
+        position += bytes;
+        remaining -= bytes;
+        boolean first = bytesSent == 0;
+        bytesSent += bytes;
+        if (first) {
+            listener.firstBytesSent();
+        }
     }
 
     private void submit(long bytes, Runnable onWritten, Consumer<Throwable> onFailed,
@@ -208,13 +242,7 @@ public final class Download {
             @Override
             public void completed() {
                 writeSubmittedAt = 0;
-                position += bytes;
-                remaining -= bytes;
-                boolean first = bytesSent == 0;
-                bytesSent += bytes;
-                if (first) {
-                    listener.firstBytesSent();
-                }
+                advance(bytes);
                 onWritten.run();
             }
 

@@ -1,5 +1,6 @@
 package dev.gsf.algorithms;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
@@ -9,8 +10,8 @@ import java.nio.ByteBuffer;
  * connection ends. The algorithm only decides which thread writes what, and when.
  *
  * <p>Threads: the write methods are called by the thread the algorithm chose (a worker, a virtual thread, or the
- * thread that ran the previous write's callback), at most one write in flight at a time; they never block. The
- * callbacks run on that thread or on a selector thread and must not block.
+ * thread that ran the previous write's callback), at most one write in flight at a time; they never block, except
+ * {@link #writeBlocking}. The callbacks run on that thread or on a selector thread and must not block.
  */
 public interface WriteSink {
 
@@ -41,6 +42,19 @@ public interface WriteSink {
      * @param more as for {@link #writeFirst}
      */
     void write(FileSection section, boolean more, Written done);
+
+    /**
+     * Writes a section after the first write on the calling thread and returns when the kernel has taken all of it:
+     * while the socket is full this thread waits for it, as on a blocking socket, and no selector thread takes part.
+     * Blocks; called only from turns that may block (SBA's and EBA's).
+     *
+     * @param more as for {@link #writeFirst}
+     * @return false, having written nothing, when the calling thread cannot wait on the socket itself (one the server
+     *         did not make for that, such as a virtual thread); the caller then uses {@link #write}
+     * @throws IOException the connection failed or was closed (a write timeout ends a download by closing it), or
+     *                     the section could not read its file
+     */
+    boolean writeBlocking(FileSection section, boolean more) throws IOException;
 
     /**
      * Whether the client has closed its side of the connection, found without reading from it (a request pipelined

@@ -21,13 +21,22 @@ final class TestSink implements WriteSink {
     /** Each write's {@code more}, in order. */
     final List<Boolean> more = new CopyOnWriteArrayList<>();
     final AtomicReference<Outcome> ended = new AtomicReference<>();
+    private final List<java.util.concurrent.CompletableFuture<Void>> blocked = new CopyOnWriteArrayList<>();
     private volatile long bytes;
     private final java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
     private volatile boolean gone;
     private final java.util.concurrent.atomic.AtomicLong bufferedWaiting = new java.util.concurrent.atomic.AtomicLong();
 
+    /** Every write of the sinks sharing it, in order: this sink once per write. */
+    private final List<TestSink> log;
+
     TestSink(boolean immediate) {
+        this(immediate, new CopyOnWriteArrayList<>());
+    }
+
+    TestSink(boolean immediate, List<TestSink> log) {
         this.immediate = immediate;
+        this.log = log;
     }
 
     @Override
@@ -36,6 +45,7 @@ final class TestSink implements WriteSink {
             throw new AssertionError("writeFirst after another write");
         }
         writers.add(Thread.currentThread());
+        log.add(this);
         this.more.add(more);
         int size = buffer.remaining();
         bufferedWaiting.addAndGet(size);
@@ -52,6 +62,7 @@ final class TestSink implements WriteSink {
             throw new AssertionError("a section before the first write");
         }
         writers.add(Thread.currentThread());
+        log.add(this);
         this.more.add(more);
         submit(() -> {
             try {
@@ -63,6 +74,40 @@ final class TestSink implements WriteSink {
                 done.failed(e);
             }
         });
+    }
+
+    /**
+     * As a worker's blocking write: waits on the calling thread until {@link #completeNext()} (or at once when
+     * immediate); refused on a virtual thread, as the server refuses it. {@link #end} fails a write still waiting.
+     */
+    @Override
+    public boolean writeBlocking(FileSection section, boolean more) throws IOException {
+        if (Thread.currentThread().isVirtual()) {
+            return false;
+        }
+        java.util.concurrent.CompletableFuture<Void> out = new java.util.concurrent.CompletableFuture<>();
+        blocked.add(out);
+        write(section, more, new Written() {
+            @Override
+            public void completed() {
+                out.complete(null);
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                out.completeExceptionally(cause);
+            }
+        });
+        try {
+            out.get(60, java.util.concurrent.TimeUnit.SECONDS); // bounded: a test that never completes it fails
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new IOException("blocking write not completed", e);
+        } finally {
+            blocked.remove(out);
+        }
+        return true;
     }
 
     private void submit(Runnable write) {
@@ -117,6 +162,9 @@ final class TestSink implements WriteSink {
     public void end(Outcome outcome) {
         if (!ended.compareAndSet(null, outcome)) {
             throw new AssertionError("ended twice: " + ended.get() + ", then " + outcome);
+        }
+        if (outcome != Outcome.COMPLETED) { // the connection is dropped: a write blocked on it fails
+            blocked.forEach(write -> write.completeExceptionally(new IOException("connection closed")));
         }
     }
 

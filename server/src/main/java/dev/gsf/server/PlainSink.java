@@ -4,6 +4,7 @@ import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Supplier;
@@ -97,6 +98,11 @@ final class PlainSink implements WriteSink {
     @Override
     public void write(FileSection section, boolean more, Written done) {
         ResponseSink.writeSection(context, section, noPush.forWrite(more, done));
+    }
+
+    @Override
+    public boolean writeBlocking(FileSection section, boolean more) throws IOException {
+        return BlockingWrites.write(connection, section, noPush, more);
     }
 
     @Override

@@ -74,6 +74,11 @@ final class ResponseSink implements WriteSink {
     }
 
     @Override
+    public boolean writeBlocking(FileSection section, boolean more) throws IOException {
+        return BlockingWrites.write(connection, section, noPush, more);
+    }
+
+    @Override
     public boolean clientGone() {
         return hasLeft(connection);
     }
