@@ -1,21 +1,22 @@
 package dev.gsf.algorithms;
 
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 
-/** EBA: a worker writes one chunk with a blocking write, then puts the download back at the end of the queue. */
+/**
+ * EBA: a worker writes one chunk with a blocking write, then puts the download back at the end of the queue (or runs
+ * its next chunk itself while no other turn waits there: {@link #noTurnWaits()}).
+ */
 final class EqualBlocking extends PooledScheduler {
 
-    EqualBlocking(SendSettings settings, ExecutorService workers) {
+    EqualBlocking(SendSettings settings, ThreadPoolExecutor workers) {
         super(Algorithm.EBA, settings, workers);
     }
 
     @Override
     void turn(Download download) throws Exception {
-        download.writeChunkBlocking(false);
-        if (download.hasRemaining()) {
-            queueTurn(download);
-        } else {
-            download.complete();
-        }
+        do {
+            download.writeChunkBlocking(false);
+        } while (download.hasRemaining() && noTurnWaits());
+        queueTurnOrComplete(download);
     }
 }

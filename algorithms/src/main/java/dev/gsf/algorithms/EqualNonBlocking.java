@@ -1,26 +1,32 @@
 package dev.gsf.algorithms;
 
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * ENBA: a worker starts one chunk with a non-blocking write and is free at once. What the socket cannot take yet
- * waits in Grizzly's write queue for write readiness (the selector); when the chunk is out, the next turn goes to
- * the end of the worker queue and runs on whichever worker is free.
+ * waits in Grizzly's write queue for write readiness (the selector); when the chunk is out, the next turn goes to the
+ * end of the worker queue. A chunk the socket took at once is followed on the same worker while no turn waits.
  */
 final class EqualNonBlocking extends PooledScheduler {
 
-    EqualNonBlocking(SendSettings settings, ExecutorService workers) {
+    EqualNonBlocking(SendSettings settings, ThreadPoolExecutor workers) {
         super(Algorithm.ENBA, settings, workers);
     }
 
     @Override
     void turn(Download download) throws Exception {
-        download.writeChunkAsync(() -> {
-            if (download.hasRemaining()) {
-                queueTurn(download);
-            } else {
-                download.complete();
+        do {
+            AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this worker
+            download.writeChunkAsync(() -> {
+                if (!settled.compareAndSet(false, true)) {
+                    queueTurnOrComplete(download); // the write waited for the selector; this worker has left
+                }
+            });
+            if (settled.compareAndSet(false, true)) {
+                return; // the write waits for the selector: its callback goes on
             }
-        });
+        } while (download.hasRemaining() && noTurnWaits());
+        queueTurnOrComplete(download);
     }
 }

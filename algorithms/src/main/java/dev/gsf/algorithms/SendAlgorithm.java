@@ -1,6 +1,6 @@
 package dev.gsf.algorithms;
 
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * Moves the bytes of downloads to their clients. Implementations differ only in scheduling: which thread runs the
@@ -33,7 +33,7 @@ public interface SendAlgorithm extends AutoCloseable {
      *
      * @param workers the bounded worker pool when {@link Algorithm#usesWorkerPool()}, else ignored (may be null)
      */
-    static SendAlgorithm create(Algorithm kind, SendSettings settings, ExecutorService workers) {
+    static SendAlgorithm create(Algorithm kind, SendSettings settings, ThreadPoolExecutor workers) {
         return switch (kind) {
             case SBA -> new SimpleBlocking(settings, workers);
             case EBA -> new EqualBlocking(settings, workers);

@@ -1,11 +1,11 @@
 package dev.gsf.algorithms;
 
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /** SBA: a worker takes a download and writes all of it with blocking writes before it takes the next one. */
 final class SimpleBlocking extends PooledScheduler {
 
-    SimpleBlocking(SendSettings settings, ExecutorService workers) {
+    SimpleBlocking(SendSettings settings, ThreadPoolExecutor workers) {
         super(Algorithm.SBA, settings, workers);
     }
 

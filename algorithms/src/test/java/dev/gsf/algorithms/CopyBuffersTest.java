@@ -12,14 +12,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The scheduler's copy buffers, with ENBA, whose downloads wait between writes without a worker. */
 class CopyBuffersTest {
-    private final ExecutorService workers = Executors.newFixedThreadPool(4);
+    private final ThreadPoolExecutor workers = (ThreadPoolExecutor) Executors.newFixedThreadPool(4);
     private final SendAlgorithm algorithm = SendAlgorithm.create(Algorithm.ENBA,
             new SendSettings(SchedulerTest.CHUNK, false, 0, Duration.ofSeconds(30), 100, 0), workers);
 

@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What tells EBA from ENBA: with one worker and two downloads whose writes the client does not take, EBA's worker
@@ -34,6 +40,51 @@ class EqualAlgorithmsTest {
             SchedulerTest.start(algorithm, sink);
         }
         return sinks;
+    }
+
+    /**
+     * A download whose next turn would be taken at once (no other turn waits) keeps its worker from chunk to chunk;
+     * downloads queued together still alternate chunk by chunk. (A write-per-task EBA or ENBA fails the first part,
+     * one that kept its worker regardless the second.)
+     */
+    @ParameterizedTest
+    @EnumSource(value = Algorithm.class, names = {"EBA", "ENBA"})
+    void aLoneDownloadKeepsItsWorkerFromChunkToChunk_downloadsQueuedTogetherStillTakeTurns(Algorithm kind)
+            throws Exception {
+        algorithm = SendAlgorithm.create(kind, new SendSettings(SchedulerTest.CHUNK, false, 0,
+                Duration.ofSeconds(30), 10, 0), oneWorker);
+        TestSink alone = new TestSink(true);
+        SchedulerTest.start(algorithm, alone); // three chunks
+        awaitIdle();
+        assertThat(alone.ended.get()).isEqualTo(Outcome.COMPLETED);
+        assertThat(alone.writers).hasSize(3);
+        assertThat(oneWorker.getCompletedTaskCount()).as("pool tasks for three chunks").isOne();
+
+        CountDownLatch release = new CountDownLatch(1);
+        oneWorker.execute(() -> {
+            try {
+                release.await(30, TimeUnit.SECONDS); // holds the only worker while both downloads queue
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        List<TestSink> order = new CopyOnWriteArrayList<>();
+        TestSink a = new TestSink(true, order);
+        TestSink b = new TestSink(true, order);
+        SchedulerTest.start(algorithm, a);
+        SchedulerTest.start(algorithm, b);
+        release.countDown();
+        awaitIdle();
+        assertThat(order).containsExactly(a, b, a, b, a, b);
+        assertThat(oneWorker.getCompletedTaskCount()).as("one task per chunk, the blocker, the lone download")
+                .isEqualTo(1 + 1 + 6);
+    }
+
+    /** Waits until the pool runs and holds nothing: its completed-task count is final then. */
+    private void awaitIdle() {
+        SchedulerTest.await("the pool to be idle", () -> oneWorker.getActiveCount() == 0
+                && oneWorker.getQueue().isEmpty() && algorithm.stats().inProgress() == 0
+                && algorithm.stats().waiting() == 0);
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.BooleanSupplier;
@@ -51,7 +50,7 @@ class SchedulerTest {
         workers.shutdownNow();
     }
 
-    SendAlgorithm algorithm(int queue, int maxDownloads, Duration writeTimeout, ExecutorService pool) {
+    SendAlgorithm algorithm(int queue, int maxDownloads, Duration writeTimeout, ThreadPoolExecutor pool) {
         SendAlgorithm algorithm = SendAlgorithm.create(kind,
                 new SendSettings(CHUNK, false, 0, writeTimeout, queue, maxDownloads), pool);
         algorithms.add(algorithm);
