@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * What all algorithms share: admission against the queue limit, the optional cap on downloads in progress, the write
@@ -165,7 +166,6 @@ abstract class Scheduler implements SendAlgorithm {
     }
 
     void ended(Download download, boolean hadTurn, Outcome outcome, long bytes) {
-        active.remove(download);
         stats.ended(outcome, bytes); // first: whoever sees the gauge drop also sees the outcome counted
         if (hadTurn) {
             stats.inProgress.decrementAndGet();
@@ -178,6 +178,7 @@ abstract class Scheduler implements SendAlgorithm {
             slots.release();
             beginWaitingWhileSlotsFree();
         }
+        active.remove(download); // last: close() waits for this
     }
 
     private void endOverdueWrites() {
@@ -208,6 +209,12 @@ abstract class Scheduler implements SendAlgorithm {
         sweeper.shutdownNow();
         for (Download download : active) {
             download.end(Outcome.SERVER_ERROR, new CancellationException("server stopped"));
+        }
+        // A download that another thread was already ending (its connection failed as the server stopped) is counted
+        // when that thread is done with it: wait for that, briefly, so that whoever closed sees every end counted.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (!active.isEmpty() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
 }

@@ -10,8 +10,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -213,6 +216,43 @@ class SchedulerTest {
         assertThat(afterClose.ended.get()).isEqualTo(Outcome.SERVER_ERROR);
         assertThat(((Scheduler) algorithm).freeSlots()).as("places under max-downloads=1").isEqualTo(1);
         assertThat(algorithm.admit()).as("closed").isNull();
+    }
+
+    /**
+     * A download that another thread is ending as the algorithm closes (its connection failed first, as when the
+     * server stops) is counted before close returns, so that the caller never sees it still in progress.
+     */
+    @Test
+    void closeReturnsOnlyOnceADownloadThatAnotherThreadIsEndingIsCounted() throws Exception {
+        SendAlgorithm algorithm = algorithm(10, 0);
+        CountDownLatch inListener = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        TestSink sink = new TestSink(false);
+        Download download = new Download(OpenFile.owned(FileChannel.open(file)), 0, 3 * CHUNK, sink,
+                (outcome, bytes, cause) -> {
+                    inListener.countDown();
+                    try {
+                        release.await(30, TimeUnit.SECONDS); // a slow listener: the end is counted after it
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+        algorithm.admit().start(download);
+        await("the first write", () -> sink.pending() == 1);
+        Thread ender = Thread.ofPlatform().start(() -> download.end(Outcome.CLIENT_GONE, new IOException("reset")));
+        assertThat(inListener.await(30, TimeUnit.SECONDS)).isTrue();
+        AtomicReference<AlgorithmStats.Snapshot> afterClose = new AtomicReference<>();
+        Thread closer = Thread.ofPlatform().start(() -> {
+            algorithm.close();
+            afterClose.set(algorithm.stats());
+        });
+        await("close to wait for the end being counted (or return without it)", () -> !closer.isAlive()
+                || closer.getState() == Thread.State.TIMED_WAITING);
+        release.countDown();
+        closer.join(30_000);
+        ender.join(30_000);
+        assertThat(afterClose.get().inProgress()).as("in progress as close returned").isZero();
+        assertThat(afterClose.get().ended(Outcome.CLIENT_GONE)).isOne();
     }
 
     @Test
