@@ -46,7 +46,7 @@ public interface WriteSink {
     /**
      * Writes a section after the first write on the calling thread and returns when the kernel has taken all of it:
      * while the socket is full this thread waits for it, as on a blocking socket, and no selector thread takes part.
-     * Blocks; called only from turns that may block (SBA's and EBA's).
+     * Blocks; called only from turns that may block (SBA's, EBA's and VTA's).
      *
      * @param more as for {@link #writeFirst}
      * @return false, having written nothing, when the calling thread cannot wait on the socket itself (one the server

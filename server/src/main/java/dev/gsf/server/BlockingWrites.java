@@ -13,8 +13,9 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * workers): the worker writes and, while the socket is full, waits in poll(2) for it to drain, as a blocking socket
  * would. Handing the write to the connection's selector thread and parking until that thread has done it costs two
  * thread switches per wait instead: on 100 MB downloads (wrk -t2 -c8) EBA's server spent ~2.3 s of CPU per 3 s and
- * reached ~0.8x nginx's rate that way, ~1.8 s and ~1.0x this way. poll(2) needs no descriptor of its own (a selector
- * per blocked worker would take two).
+ * reached ~0.8x nginx's rate that way, ~1.5 s and ~1.0x this way (with its worker kept from chunk to chunk, see
+ * PooledScheduler); SBA's CPU went from ~1.4 to ~1.1 s. poll(2) needs no descriptor of its own (a selector per
+ * blocked worker would take two).
  *
  * <p>Threads: platform threads only; a virtual thread is refused (poll would hold its carrier thread), and so is any
  * thread where the C library cannot be called ({@link Libc#UNAVAILABLE}): their writes go through the connection's
