@@ -1,5 +1,6 @@
 package dev.gsf.bench;
 
+import dev.gsf.common.Durations;
 import dev.gsf.conformance.Conformance;
 import dev.gsf.conformance.Corpus;
 import dev.gsf.loadgen.load.LoadPlan;
@@ -38,8 +39,14 @@ final class SoakClients {
     /** Upper bound of rounds per client thread, so that no loop is bounded by time alone. */
     static final int MAX_ROUNDS = 1_000_000;
 
-    /** Where the server is and what its files should hash to. */
-    record Server(InetSocketAddress address, Path manifest, Map<String, String> md5, Path work) {
+    /**
+     * Where the server is and what its files should hash to.
+     *
+     * @param headTimeout how long the server lets a request head take before it closes the connection: our
+     *                    server's {@code idle-timeout}, nginx's {@code client_header_timeout} (60 s) for another
+     */
+    record Server(InetSocketAddress address, Path manifest, Map<String, String> md5, Path work,
+                  Duration headTimeout) {
         URI uri(String file) {
             return URI.create("http://" + address.getHostString() + ":" + address.getPort() + "/" + file);
         }
@@ -90,8 +97,8 @@ final class SoakClients {
                         SoakClients::conditional),
                 new Threads("malformed corpus", "corpus cases answered as the corpus expects", 1,
                         SoakClients::malformed),
-                new Threads("slowloris", "connection closed by the server (failed: still open after 60 s)", 10,
-                        SoakClients::slowloris),
+                new Threads("slowloris", "connection closed by the server (failed: still open 10 s after the"
+                        + " server's head timeout)", 10, SoakClients::slowloris),
                 new Threads("slow read", "200, then read 32 B/s for up to 60 s or until the server cut it"
                         + " (failed: no 200)", 10, SoakClients::slowRead));
     }
@@ -210,10 +217,11 @@ final class SoakClients {
         }
     }
 
-    /** Slowloris: a request whose header lines arrive a byte a second, for at most a minute. */
+    /** Slowloris: a request whose header lines arrive a byte a second, until 10 s past the server's head timeout. */
     private static void slowloris(Server server, Instant deadline, Tally tally)
             throws IOException, InterruptedException {
-        Instant until = min(deadline, Instant.now().plusSeconds(60));
+        Duration allowed = server.headTimeout().plusSeconds(10);
+        Instant until = min(deadline, Instant.now().plus(allowed));
         try (Socket s = connect(server, 0)) {
             s.setSoTimeout(1000);
             send(s, "GET /1KB.bin HTTP/1.1\r\nHost: soak\r\n");
@@ -235,7 +243,7 @@ final class SoakClients {
             }
         }
         if (Instant.now().isBefore(deadline)) {
-            tally.fail("still open after 60 s");
+            tally.fail("still open after " + Durations.format(allowed));
         }
     }
 

@@ -121,7 +121,10 @@ public final class SoakCommand implements Callable<Integer> {
             ProcessHandle handle = process == null ? null : process.process();
             var md5 = Manifest.read(manifestFile).entries().stream()
                     .collect(Collectors.toMap(Manifest.Entry::name, Manifest.Entry::md5));
-            var server = new SoakClients.Server(address, manifestFile, md5, out);
+            // The head timeout slowloris is held to: ours is the idle timeout, another server's nginx's 60 s.
+            Duration headTimeout = process == null ? Duration.ofSeconds(60)
+                    : Durations.parse(process.ready().settings().get("idle-timeout"));
+            var server = new SoakClients.Server(address, manifestFile, md5, out, headTimeout);
             System.out.printf("gsf soak: %s at %s for %s, every client kind at once%n", name, address,
                     Durations.format(length));
             ServerState baseline = ServerState.of(handle);
