@@ -54,17 +54,21 @@ final class BlockingWrites {
         WriteSink.Written out = noPush.forWrite(more, NOTHING);
         SocketChannel channel = (SocketChannel) nio.getChannel();
         Object pollfd = null;
-        while (section.remaining() > 0) {
-            if (section.writeTo(channel) == 0) { // the socket is full
-                if (pollfd == null) {
-                    pollfd = POLLFD.get();
-                    Libc.setInt(pollfd, 0, Libc.descriptor(channel));
-                    Libc.setShort(pollfd, 4, POLLOUT);
-                }
-                Libc.poll(pollfd, 1, WAIT_MILLIS); // ready, timed out or interrupted: the next write tells
-                if (!channel.isOpen()) {
-                    throw new ClosedChannelException(); // the download was ended: write timeout or stop
-                }
+        while (true) {
+            section.writeTo(channel);
+            if (section.remaining() == 0) {
+                break;
+            }
+            // A short write: the socket is full. Trying again at once would cost a system call (and, copying, a
+            // read of the file) for nothing.
+            if (pollfd == null) {
+                pollfd = POLLFD.get();
+                Libc.setInt(pollfd, 0, Libc.descriptor(channel));
+                Libc.setShort(pollfd, 4, POLLOUT);
+            }
+            Libc.poll(pollfd, 1, WAIT_MILLIS); // ready, timed out or interrupted: the next write tells
+            if (!channel.isOpen()) {
+                throw new ClosedChannelException(); // the download was ended: write timeout or stop
             }
         }
         out.completed();
