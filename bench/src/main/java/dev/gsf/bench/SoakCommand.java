@@ -49,7 +49,6 @@ public final class SoakCommand implements Callable<Integer> {
     static final long HEAP_TOLERANCE = 32L << 20;
     /** Kernel TCP memory is machine-wide: other processes' sockets move it too. */
     static final long TCP_MEM_TOLERANCE = 8L << 20;
-    private static final Pattern ADMIN = Pattern.compile("gsf admin on (http://\\S+)");
     private static final Pattern SERVER_ERRORS =
             Pattern.compile("(?m)^gsf_downloads_ended_total\\{[^}]*outcome=\"server_error\"[^}]*} (\\S+)$");
 
@@ -115,7 +114,7 @@ public final class SoakCommand implements Callable<Integer> {
                 process = ServerProcess.start("gsf " + algorithm, List.of("--algorithm", algorithm.name(), "--root",
                         dir.toString(), "--admin-port", "0"), log);
                 address = new InetSocketAddress("127.0.0.1", process.port());
-                adminUrl = adminUrl(log);
+                adminUrl = process.ready().adminUrl();
                 name = "gsf " + algorithm;
             }
             ProcessHandle handle = process == null ? null : process.process();
@@ -238,18 +237,6 @@ public final class SoakCommand implements Callable<Integer> {
     }
 
     /** The admin listener's address, from the line the server prints after its start-up line (at most 30 s). */
-    private static String adminUrl(Path log) throws IOException, InterruptedException {
-        Instant until = Instant.now().plusSeconds(30);
-        while (Instant.now().isBefore(until)) {
-            Matcher m = ADMIN.matcher(Files.readString(log));
-            if (m.find()) {
-                return m.group(1);
-            }
-            Thread.sleep(100); // the line follows the handshake within milliseconds
-        }
-        return null;
-    }
-
     /** gsf_downloads_ended_total{outcome="server_error"} summed over algorithms, from /metrics; NaN if absent. */
     static double serverErrors(String adminUrl) throws IOException, InterruptedException {
         HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

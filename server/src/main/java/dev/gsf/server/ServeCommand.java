@@ -55,7 +55,8 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     @Option(names = "--handshake",
-            description = "once listening, also print one JSON line (port and settings) for a parent process")
+            description = "once listening, also print one JSON line (port, admin URL and settings) for a parent"
+                    + " process")
     boolean handshake;
 
     /** Runs {@code serve} alone, for benchmarks that start servers as child processes. */
@@ -85,7 +86,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + ")"));
             Reload.onHangup(server, () -> ServerConfig.from(values()));
             if (handshake) {
-                System.out.println(ServerReady.of(config, server.port()).line());
+                System.out.println(ServerReady.of(server).line());
             }
             System.out.flush();
             signals.stop.await();

@@ -13,14 +13,19 @@ import java.util.Optional;
  * @param server   what kind of server answered, e.g. "gsf", "grizzly-static"
  * @param host     the address it listens on
  * @param port     the port it bound
+ * @param adminUrl where its admin listener answers (/metrics, /admin/status), e.g. {@code http://127.0.0.1:9090}
+ *                 for {@code admin-port=0}; null when it has none
  * @param settings everything that decides what a benchmark measures, by configuration key (for gsf: every key,
  *                 in the grammar the key accepts)
  */
-public record ServerReady(String server, String host, int port, Map<String, String> settings) {
+public record ServerReady(String server, String host, int port, String adminUrl, Map<String, String> settings) {
 
-    /** The handshake of our file server: every configuration key with its value. */
-    public static ServerReady of(ServerConfig config, int port) {
-        return new ServerReady("gsf", config.host(), port, config.asText());
+    /** The handshake of our running file server: the ports it bound and every configuration key with its value. */
+    public static ServerReady of(FileServer server) {
+        ServerConfig config = server.config();
+        String admin = server.adminPort().isPresent()
+                ? "http://" + config.adminHost() + ":" + server.adminPort().getAsInt() : null;
+        return new ServerReady("gsf", config.host(), server.port(), admin, config.asText());
     }
 
     /** The handshake line: JSON on one line. */

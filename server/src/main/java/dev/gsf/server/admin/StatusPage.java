@@ -65,7 +65,7 @@ final class StatusPage {
     Status status() {
         Instant now = Instant.now();
         Map<String, String> configuration = new LinkedHashMap<>(
-                ServerReady.of(server.config(), server.port()).settings());
+                ServerReady.of(server).settings());
         configuration.put("address", server.address());
         List<AlgorithmCounters> algorithms = Arrays.stream(Algorithm.values()).map(a -> new AlgorithmCounters(a,
                 metrics.startedCount(a), metrics.endedCount(a, Outcome.COMPLETED),
