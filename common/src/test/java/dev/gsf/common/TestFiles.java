@@ -40,6 +40,12 @@ public final class TestFiles {
         }
     }
 
+    /** The committed MD5 of one file of the default set, e.g. {@code md5Of("1MB.bin")}. */
+    public static String md5Of(String name) {
+        return committedManifest().entries().stream().filter(e -> e.name().equals(name)).map(Manifest.Entry::md5)
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("not in files/MD5SUMS: " + name));
+    }
+
     /** files/MD5SUMS at the repository root, found from the working directory upwards. */
     public static Path committedManifestFile() {
         Path here = Path.of("").toAbsolutePath();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
 import dev.gsf.report.Json;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class AdminConfigTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String MD5_1MB = WorkerPoolTest.md5Of("1MB.bin");
+    private static final String MD5_1MB = TestFiles.md5Of("1MB.bin");
 
     @ParameterizedTest
     @EnumSource(Algorithm.class)

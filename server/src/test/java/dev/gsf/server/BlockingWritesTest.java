@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.common.TestFiles;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
@@ -29,7 +30,7 @@ class BlockingWritesTest {
             Await.until("a worker waiting in poll(2) for the client's socket", WAIT,
                     BlockingWritesTest::aWorkerWaitsInPoll);
             RawHttp.Response body = client.readBody(head);
-            assertThat(body.md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+            assertThat(body.md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
             Await.until("the download to complete and free its worker", WAIT,
                     () -> server.algorithmStats().ended(Outcome.COMPLETED) == 1 && server.busyWorkers() == 0,
                     server::algorithmStats);

@@ -41,7 +41,7 @@ class DrainTest {
             for (int n; (n = downloading.readSome(buffer)) > 0; ) {
                 md5.update(buffer, 0, n);
             }
-            assertThat(java.util.HexFormat.of().formatHex(md5.digest())).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+            assertThat(java.util.HexFormat.of().formatHex(md5.digest())).isEqualTo(TestFiles.md5Of("20MB.bin"));
             FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
             assertThat(result).isEqualTo(new FileServer.Drained(1, 1, 1, 0, result.took()));
             assertThatThrownBy(() -> new RawHttp(server.port()).close()).isInstanceOf(ConnectException.class);
@@ -92,7 +92,7 @@ class DrainTest {
 
             RawHttp.Response body = downloading.readBody(head);
             assertThat(body.header(FileHandler.ALGORITHM_HEADER)).isEqualTo(algorithm.name());
-            assertThat(body.md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+            assertThat(body.md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
             FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
             assertThat(result).isEqualTo(new FileServer.Drained(1, 1, 1, 0, result.took()));
             assertThat(server.retiringGenerations()).isZero();

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HangupReloadTest {
     private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String MD5_1MB = WorkerPoolTest.md5Of("1MB.bin");
+    private static final String MD5_1MB = TestFiles.md5Of("1MB.bin");
     /** The server under test, whose threads a failed wait dumps. */
     private Process server;
 

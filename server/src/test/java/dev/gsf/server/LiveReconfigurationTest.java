@@ -42,8 +42,8 @@ class LiveReconfigurationTest {
     private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int IN_FLIGHT = 100;
-    private static final String MD5_1MB = WorkerPoolTest.md5Of("1MB.bin");
-    private static final String MD5_1KB = WorkerPoolTest.md5Of("1KB.bin");
+    private static final String MD5_1MB = TestFiles.md5Of("1MB.bin");
+    private static final String MD5_1KB = TestFiles.md5Of("1KB.bin");
 
     /** Every algorithm is switched from and to once, zero-copy flipping with it. */
     static Stream<Arguments> switches() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class MisbehavingClientsTest {
             // The worker is free again: another client is served in full.
             try (RawHttp next = new RawHttp(server.port())) {
                 RawHttp.Response r = next.exchange("GET", "/1MB.bin");
-                assertThat(r.md5()).isEqualTo(WorkerPoolTest.md5Of("1MB.bin"));
+                assertThat(r.md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
             }
             // The stalled connection was closed by the server: draining it ends in end-of-stream, not a hang.
             byte[] sink = new byte[1 << 16];

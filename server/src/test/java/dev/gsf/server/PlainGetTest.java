@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ class PlainGetTest extends ConnectedServerFixture {
         RawHttp.Response parsed = http.exchange("GET", "/1KB.bin", "Connection: keep-alive");
         assertThat(plain.status()).isEqualTo(200);
         assertThat(withoutDate(plain.headers())).isEqualTo(withoutDate(parsed.headers()));
-        assertThat(plain.md5()).isEqualTo(parsed.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+        assertThat(plain.md5()).isEqualTo(parsed.md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
         assertThat(plain.header("X-Send-Algorithm")).isEqualTo(algorithm.name());
         Await.until("both counted as completed downloads", WAIT,
                 () -> server.algorithmStats().ended(Outcome.COMPLETED) == 2, server::algorithmStats);
@@ -55,7 +56,7 @@ class PlainGetTest extends ConnectedServerFixture {
                 + "GET /200KB.bin HTTP/1.1\r\nHost: x\r\n\r\n" + "GET /1KB.bin HTTP/1.1\r\nHost: x\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1));
         for (String file : new String[] {"1MB.bin", "1KB.bin", "200KB.bin", "1KB.bin"}) {
-            assertThat(http.read(false).md5()).as(file).isEqualTo(WorkerPoolTest.md5Of(file));
+            assertThat(http.read(false).md5()).as(file).isEqualTo(TestFiles.md5Of(file));
         }
     }
 
@@ -66,8 +67,8 @@ class PlainGetTest extends ConnectedServerFixture {
         RawHttp.Response head = http.startDownload("/20MB.bin");
         assertThat(head.status()).isEqualTo(200);
         http.send("GET", "/1KB.bin"); // reaches the server while most of the 20 MB is still to be written
-        assertThat(http.readBody(head).md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
-        assertThat(http.read(false).md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+        assertThat(http.readBody(head).md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
+        assertThat(http.read(false).md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
     }
 
     @Test
@@ -76,7 +77,7 @@ class PlainGetTest extends ConnectedServerFixture {
              RawHttp client = new RawHttp(idling.port())) {
             RawHttp.Response head = client.startDownload("/20MB.bin"); // more than the kernel's buffers take
             Thread.sleep(2500); // the client reads nothing: the server's writes wait, none completes
-            assertThat(client.readBody(head).md5()).isEqualTo(WorkerPoolTest.md5Of("20MB.bin"));
+            assertThat(client.readBody(head).md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
             assertThat(client.exchange("GET", "/1KB.bin").status()).isEqualTo(200); // and the connection goes on
         }
     }

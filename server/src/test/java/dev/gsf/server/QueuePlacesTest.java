@@ -3,6 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ class QueuePlacesTest {
                     clients.get(0).close(); // a worker becomes free
                     RawHttp.Response response = next.read(false);
                     assertThat(response.status()).isEqualTo(200);
-                    assertThat(response.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+                    assertThat(response.md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
                 }
             } finally {
                 for (RawHttp client : clients) {

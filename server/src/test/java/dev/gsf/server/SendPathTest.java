@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
@@ -48,7 +49,7 @@ class SendPathTest {
         try (FileServer server = Servers.start(algorithm, sendMode(zeroCopy));
              RawHttp http = new RawHttp(server.port())) {
             for (String file : new String[] {"/1KB.bin", "/1MB.bin"}) {
-                assertThat(http.exchange("GET", file).md5()).isEqualTo(WorkerPoolTest.md5Of(file.substring(1)));
+                assertThat(http.exchange("GET", file).md5()).isEqualTo(TestFiles.md5Of(file.substring(1)));
             }
             Await.until("the downloads to end", WAIT, () -> server.algorithmStats().inProgress() == 0);
             long before = serverThreadsCpuNanos();
@@ -125,7 +126,7 @@ class SendPathTest {
             waiter.socket().setSoTimeout(30_000);
             RawHttp.Response response = waiter.read(false);
             assertThat(response.status()).isEqualTo(200);
-            assertThat(response.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+            assertThat(response.md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
         }
     }
 
@@ -178,7 +179,7 @@ class SendPathTest {
                 RawHttp.Response response = small.exchange("GET", "/1KB.bin");
                 assertThat(response.status()).isEqualTo(200);
                 assertThat(response.header("X-Send-Algorithm")).isEqualTo(algorithm.name());
-                assertThat(response.md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+                assertThat(response.md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
             }
             Await.until("the three counted as the algorithm's", WAIT,
                     () -> server.algorithmStats().ended(Outcome.COMPLETED) == 3, server::algorithmStats);

@@ -3,6 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -33,7 +34,7 @@ class StrictHttpTest extends ConnectedServerFixture {
         assertThat(trace.status()).isEqualTo(405);
         assertThat(trace.header("Allow")).isEqualTo(FileHandler.ALLOWED_METHODS);
         assertThat(trace.header("Server")).startsWith("grizzly-sendfile/");
-        assertThat(http.exchange("GET", "/1KB.bin").md5()).isEqualTo(WorkerPoolTest.md5Of("1KB.bin"));
+        assertThat(http.exchange("GET", "/1KB.bin").md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
     }
 
     @Test
@@ -51,7 +52,7 @@ class StrictHttpTest extends ConnectedServerFixture {
         RawHttp.Response download = pipelined("GET /1MB.bin HTTP/1.1\r\nHost: x\r\n\r\n",
                 "GET /1KB.bin HTTP/1.1\r\nHost: x\r\nNo Colon Here\r\n\r\n");
         assertThat(download.status()).isEqualTo(200);
-        assertThat(download.md5()).isEqualTo(WorkerPoolTest.md5Of("1MB.bin"));
+        assertThat(download.md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
         assertThat(http.read(false).status()).isEqualTo(400);
         assertThat(http.closedByServer()).isTrue();
     }

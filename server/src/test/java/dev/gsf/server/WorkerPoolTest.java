@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.common.Manifest;
 import dev.gsf.common.TestFiles;
 import java.io.IOException;
 import java.time.Duration;
@@ -48,7 +47,7 @@ class WorkerPoolTest {
             holder.close(); // frees the place: the waiting download runs to the end
             RawHttp.Response waited = waiter.read(false);
             assertThat(waited.status()).isEqualTo(200);
-            assertThat(waited.md5()).isEqualTo(md5Of("1MB.bin"));
+            assertThat(waited.md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
         }
     }
 
@@ -66,7 +65,7 @@ class WorkerPoolTest {
             try (RawHttp next = new RawHttp(server.port())) {
                 RawHttp.Response r = next.exchange("GET", "/1MB.bin");
                 assertThat(r.status()).isEqualTo(200);
-                assertThat(r.md5()).isEqualTo(md5Of("1MB.bin"));
+                assertThat(r.md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
             }
             // The client has every byte before the server has seen the last write complete: wait for that.
             Await.until("no busy worker and no download in progress", WAIT,
@@ -74,10 +73,5 @@ class WorkerPoolTest {
                     server::algorithmStats);
             assertThat(server.algorithmStats().ended(Outcome.COMPLETED)).isEqualTo(1);
         }
-    }
-
-    static String md5Of(String name) {
-        return TestFiles.committedManifest().entries().stream().filter(e -> e.name().equals(name))
-                .map(Manifest.Entry::md5).findFirst().orElseThrow();
     }
 }
