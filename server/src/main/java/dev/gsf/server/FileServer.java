@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -182,8 +183,12 @@ public final class FileServer implements AutoCloseable {
 
     /** host:port as a client would dial it. */
     public String address() {
-        String host = config().host();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+        return hostPort(config().host(), port());
+    }
+
+    /** {@code host:port}, an IPv6 host in brackets. */
+    private static String hostPort(String host, int port) {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
     /** Counters since start over every algorithm this server has run (reloads included). */
@@ -252,6 +257,11 @@ public final class FileServer implements AutoCloseable {
     /** The admin listener's port, empty when there is none ({@code admin-port} not set). */
     public OptionalInt adminPort() {
         return admin == null ? OptionalInt.empty() : OptionalInt.of(admin.port());
+    }
+
+    /** The admin listener's base URL, e.g. {@code http://127.0.0.1:9100}; empty when there is none. */
+    public Optional<String> adminUrl() {
+        return admin == null ? Optional.empty() : Optional.of("http://" + hostPort(config().adminHost(), admin.port()));
     }
 
     /**

@@ -81,9 +81,8 @@ public final class ServeCommand implements Callable<Integer> {
             // Any other end of the JVM (an error) still closes the server, at once; SIGHUP reloads the configuration.
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gsf-shutdown"));
             System.out.println(server.startLine());
-            server.adminPort().ifPresent(port -> System.out.println("gsf admin on http://" + config.adminHost() + ":"
-                    + port + "  /metrics /admin/status /admin/config (JMX: dev.gsf:type=Server,port=" + server.port()
-                    + ")"));
+            server.adminUrl().ifPresent(url -> System.out.println("gsf admin on " + url
+                    + "  /metrics /admin/status /admin/config (JMX: dev.gsf:type=Server,port=" + server.port() + ")"));
             Reload.onHangup(server, () -> ServerConfig.from(values()));
             if (handshake) {
                 System.out.println(ServerReady.of(server).line());

@@ -23,9 +23,7 @@ public record ServerReady(String server, String host, int port, String adminUrl,
     /** The handshake of our running file server: the ports it bound and every configuration key with its value. */
     public static ServerReady of(FileServer server) {
         ServerConfig config = server.config();
-        String admin = server.adminPort().isPresent()
-                ? "http://" + config.adminHost() + ":" + server.adminPort().getAsInt() : null;
-        return new ServerReady("gsf", config.host(), server.port(), admin, config.asText());
+        return new ServerReady("gsf", config.host(), server.port(), server.adminUrl().orElse(null), config.asText());
     }
 
     /** The handshake line: JSON on one line. */
