@@ -2,7 +2,7 @@ package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.report.Json;
-import dev.gsf.server.ServerConfig;
+import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.gsf.common.FileSet;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
-import dev.gsf.server.ServerConfig;
+import dev.gsf.server.config.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -12,7 +12,7 @@ import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.report.Json;
 import dev.gsf.report.LineChart;
 import dev.gsf.report.Page;
-import dev.gsf.server.ServerConfig;
+import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.gsf.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gsf.server.config.ServerConfig;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -30,7 +31,7 @@ class HelpTest {
     @Test
     void serveHelpListsEveryConfigurationKey() {
         String usage = new CommandLine(new Gsf()).getSubcommands().get("serve").getUsageMessage();
-        for (var key : dev.gsf.server.ServerConfig.Key.values()) {
+        for (var key : dev.gsf.server.config.ServerConfig.Key.values()) {
             assertThat(usage).containsAnyOf("--" + key.name + "=", "--[no-]" + key.name);
         }
     }

@@ -4,7 +4,20 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.server.admin.AdminListener;
+import dev.gsf.server.admin.RunningServer;
 import dev.gsf.server.admin.ServerMetrics;
+import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.Generations;
+import dev.gsf.server.config.ServerConfig;
+import dev.gsf.server.files.OpenFiles;
+import dev.gsf.server.files.PathResolver;
+import dev.gsf.server.http.FileHandler;
+import dev.gsf.server.http.RequestHead;
+import dev.gsf.server.http.StrictHttpFilter;
+import dev.gsf.server.ops.ActiveDownload;
+import dev.gsf.server.ops.ConnectionCount;
+import dev.gsf.server.ops.DownloadObserver;
+import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
 import java.net.BindException;
@@ -33,7 +46,7 @@ import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
  * its worker pool, all built from one {@link ServerConfig}. {@link #reconfigure} replaces the algorithm, its pool and
  * the send settings while the server runs (a new {@link Generation}); downloads in flight finish under the old ones.
  */
-public final class FileServer implements AutoCloseable {
+public final class FileServer implements RunningServer, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(FileServer.class.getName());
     private final HttpServer http;
     private final NetworkListener listener;

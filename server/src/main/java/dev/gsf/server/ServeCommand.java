@@ -1,6 +1,10 @@
 package dev.gsf.server;
 
 import dev.gsf.common.FileSet;
+import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.Reload;
+import dev.gsf.server.config.ServerConfig;
+import dev.gsf.server.ops.StopSignals;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

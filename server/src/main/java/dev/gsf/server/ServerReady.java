@@ -1,6 +1,7 @@
 package dev.gsf.server;
 
 import dev.gsf.report.Json;
+import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;

@@ -1,27 +1,20 @@
 /**
- * The HTTP file server on Grizzly: configuration, HTTP semantics and the wiring to a send algorithm.
+ * The HTTP file server on Grizzly: the wiring of its parts, and its commands. Each part is a package of its own:
+ * {@code http} (strict request heads, the file handler), {@code send} (write sinks, blocking writes, TCP_CORK, the
+ * worker pool), {@code files} (path resolution, the open-file cache), {@code config} (the configuration record,
+ * generations, reload), {@code ops} (access log, downloads in progress, signals), {@code admin} (the admin listener:
+ * metrics, status page, JMX, live configuration) and {@code results} (the results log and its plug-in sinks).
  *
  * <ul>
- *   <li>{@link dev.gsf.server.ServerConfig}: the whole configuration, one immutable record validated in its
- *       constructor; {@link dev.gsf.server.ServerConfig.Key} lists every key with its default and help, and
- *       {@link dev.gsf.server.ServeCommand} generates its options from them.</li>
- *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration;
- *       {@link dev.gsf.server.FileServer#reconfigure} applies another while it runs. What a reload replaces is a
- *       {@code Generation} (algorithm, its worker pool, send settings, access log), kept by {@code Generations};
- *       {@link dev.gsf.server.Reload} applies a reload and prints it (SIGHUP re-reads the config file; the admin
- *       listener's {@code POST /admin/config} changes some keys).</li>
- *   <li>{@link dev.gsf.server.FileHandler}: the HTTP layer (methods, paths, validators, conditional requests, ranges);
- *       it decides status and headers and hands the body to the send algorithm. Helped by {@code PathResolver},
- *       {@code ByteRange}, {@code Validators} and {@code ContentTypes}.</li>
- *   <li>{@link dev.gsf.server.WorkerPool}: the bounded pool that runs turns of SBA, EBA and ENBA.</li>
- *   <li>{@link dev.gsf.server.AccessLog}, {@link dev.gsf.server.Logging}: what the server writes down; the results
- *       log and result sinks are in {@link dev.gsf.server.results}.</li>
- *   <li>{@link dev.gsf.server.DownloadTracker}: the downloads in progress, and the {@code DownloadObserver} (the
- *       metrics of {@code dev.gsf.server.admin}) told of each one's start, first bytes and end.</li>
+ *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration: Grizzly's listener with the
+ *       strict filter and the file handler, the generations of algorithms and pools, the open-file cache, the results
+ *       dispatcher and, with {@code admin-port}, the admin listener, which reads the server through the narrow
+ *       {@link dev.gsf.server.admin.RunningServer}. It also drains and stops them.</li>
+ *   <li>{@link dev.gsf.server.ServeCommand} ({@code gsf serve}, options generated from the configuration keys),
+ *       {@code FilesCommand} ({@code gsf files}), {@link dev.gsf.server.ServerReady} (the start-up handshake with a
+ *       parent process) and {@code Logging}.</li>
  * </ul>
  *
- * <p>Threads: {@code FileHandler} runs on Grizzly's HTTP threads and never waits for a client; the commands run on
- * the main thread; the access log flushes from its own timer thread; a SIGHUP reload runs on the JVM's signal thread,
- * and a replaced generation closes on a thread of its own.
+ * <p>Threads: the commands run on the main thread; {@code FileServer}'s accessors may be called from any thread.
  */
 package dev.gsf.server;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
 import dev.gsf.report.Json;
+import dev.gsf.server.config.ServerConfig;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -99,6 +100,6 @@ class AdminConfigTest {
     }
 
     private static String summary(RawHttp.Response response) {
-        return response.status() + " " + response.header(FileHandler.ALGORITHM_HEADER) + " " + response.md5();
+        return response.status() + " " + response.header("X-Send-Algorithm") + " " + response.md5();
     }
 }

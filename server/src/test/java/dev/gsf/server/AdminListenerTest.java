@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.Manifest;
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.config.ConfigException;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.http.HttpResponse;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.config.ConfigException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -91,7 +92,7 @@ class DrainTest {
                     .isInstanceOf(ConfigException.class).hasMessageContaining("the server is stopping");
 
             RawHttp.Response body = downloading.readBody(head);
-            assertThat(body.header(FileHandler.ALGORITHM_HEADER)).isEqualTo(algorithm.name());
+            assertThat(body.header("X-Send-Algorithm")).isEqualTo(algorithm.name());
             assertThat(body.md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
             FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
             assertThat(result).isEqualTo(new FileServer.Drained(1, 1, 1, 0, result.took()));

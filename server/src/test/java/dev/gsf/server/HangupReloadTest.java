@@ -3,6 +3,7 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.config.ServerConfig;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -113,7 +114,7 @@ class HangupReloadTest {
 
     private static String download(RawHttp http) throws IOException {
         RawHttp.Response response = http.exchange("GET", "/1MB.bin");
-        return response.status() + " " + response.header(FileHandler.ALGORITHM_HEADER) + " " + response.md5();
+        return response.status() + " " + response.header("X-Send-Algorithm") + " " + response.md5();
     }
 
     /**

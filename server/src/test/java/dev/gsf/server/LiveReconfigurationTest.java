@@ -7,6 +7,9 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.Reload;
+import dev.gsf.server.config.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -390,7 +393,7 @@ class LiveReconfigurationTest {
 
     /** Status, algorithm header and body MD5 of a response. */
     private static String summary(RawHttp.Response response) {
-        return response.status() + " " + response.header(FileHandler.ALGORITHM_HEADER) + " " + response.md5();
+        return response.status() + " " + response.header("X-Send-Algorithm") + " " + response.md5();
     }
 
     private static long threads(String namePrefix) {

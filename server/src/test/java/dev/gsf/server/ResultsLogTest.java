@@ -8,6 +8,7 @@ import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.Manifest;
 import dev.gsf.common.TestFiles;
 import dev.gsf.report.Json;
+import dev.gsf.server.config.ConfigException;
 import dev.gsf.server.results.DownloadResult;
 import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;

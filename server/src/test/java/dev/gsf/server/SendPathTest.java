@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.files.OpenFiles;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;

@@ -2,6 +2,7 @@ package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,11 +1,11 @@
 package dev.gsf.loadgen.load;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.common.FileSet;
 import dev.gsf.common.Manifest;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.report.Json;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.ServerConfig;
+import dev.gsf.server.config.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

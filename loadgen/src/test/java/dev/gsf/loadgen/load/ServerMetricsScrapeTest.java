@@ -10,7 +10,7 @@ import dev.gsf.loadgen.load.metrics.ServerSample;
 import dev.gsf.report.Json;
 import dev.gsf.report.Numbers;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.ServerConfig;
+import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

@@ -1,7 +1,6 @@
 package dev.gsf.server.admin;
 
-import dev.gsf.server.ConfigException;
-import dev.gsf.server.FileServer;
+import dev.gsf.server.config.ConfigException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.BindException;
@@ -55,7 +54,7 @@ public final class AdminListener implements AutoCloseable {
      *
      * @throws ConfigException when the admin address cannot be bound
      */
-    public static AdminListener start(FileServer server, ServerMetrics metrics) throws IOException {
+    public static AdminListener start(RunningServer server, ServerMetrics metrics) throws IOException {
         metrics.bind(server);
         StatusPage status = new StatusPage(server, metrics);
         Map<String, Route> routes = Map.of(

@@ -1,10 +1,9 @@
 package dev.gsf.server.admin;
 
 import dev.gsf.report.Json;
-import dev.gsf.server.ConfigException;
-import dev.gsf.server.FileServer;
-import dev.gsf.server.Reload;
-import dev.gsf.server.ServerConfig;
+import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.Reload;
+import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -30,10 +29,10 @@ final class ConfigRoute {
     record Applied(List<String> changed, Map<String, String> configuration) {
     }
 
-    private final FileServer server;
+    private final RunningServer server;
     private final Reload reload;
 
-    ConfigRoute(FileServer server) {
+    ConfigRoute(RunningServer server) {
         this.server = server;
         this.reload = Reload.toConsole(server);
     }

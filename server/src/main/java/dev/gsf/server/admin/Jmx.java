@@ -3,7 +3,6 @@ package dev.gsf.server.admin;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.server.FileServer;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +28,7 @@ final class Jmx implements AutoCloseable {
     private Jmx() {
     }
 
-    static Jmx register(FileServer server, ServerMetrics metrics) throws JMException {
+    static Jmx register(RunningServer server, ServerMetrics metrics) throws JMException {
         Jmx jmx = new Jmx();
         try {
             jmx.add("dev.gsf:type=Server,port=" + server.port(), new Server(server, metrics));
@@ -62,7 +61,7 @@ final class Jmx implements AutoCloseable {
         registered.clear();
     }
 
-    private record Server(FileServer server, ServerMetrics metrics) implements ServerMXBean {
+    private record Server(RunningServer server, ServerMetrics metrics) implements ServerMXBean {
         @Override
         public int getWorkersBusy() {
             return server.busyWorkers();
@@ -94,7 +93,8 @@ final class Jmx implements AutoCloseable {
         }
     }
 
-    private record Downloads(Algorithm algorithm, FileServer server, ServerMetrics metrics) implements DownloadsMXBean {
+    private record Downloads(Algorithm algorithm, RunningServer server, ServerMetrics metrics)
+            implements DownloadsMXBean {
         @Override
         public long getStarted() {
             return metrics.startedCount(algorithm);

@@ -3,8 +3,7 @@ package dev.gsf.server.admin;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.server.DownloadObserver;
-import dev.gsf.server.FileServer;
+import dev.gsf.server.ops.DownloadObserver;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -28,7 +27,7 @@ import java.util.function.ToIntFunction;
  * The server's meters (names in the README's "Operating the server"), kept in a registry of their own by the
  * Prometheus Java client and written in the Prometheus text format; JMX reads the same meters ({@link Jmx}).
  * Counters and histograms are told by the HTTP layer ({@link DownloadObserver}); gauges are read from the
- * {@link FileServer} when scraped. Any thread; nothing blocks.
+ * {@link RunningServer} when scraped. Any thread; nothing blocks.
  */
 public final class ServerMetrics implements DownloadObserver {
     private static final String ALGORITHM = "algorithm";
@@ -40,7 +39,7 @@ public final class ServerMetrics implements DownloadObserver {
             60, 120, 300, 600, 1800};
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
-    private volatile FileServer server; // set by bind
+    private volatile RunningServer server; // set by bind
     private final Counter started = Counter.builder().name("gsf_downloads_started")
             .help("downloads handed to an algorithm").labelNames(ALGORITHM).register(registry);
     private final Counter ended = Counter.builder().name("gsf_downloads_ended")
@@ -83,7 +82,7 @@ public final class ServerMetrics implements DownloadObserver {
     }
 
     /** Adds the gauges read from {@code server} when scraped, and the JVM's and process's metrics. */
-    void bind(FileServer server) {
+    void bind(RunningServer server) {
         this.server = server;
         perAlgorithm("gsf_downloads_in_progress", "downloads that had their first turn and have not ended",
                 server, AlgorithmStats.Snapshot::inProgress);
@@ -100,7 +99,8 @@ public final class ServerMetrics implements DownloadObserver {
         GaugeWithCallback.builder().name(name).help(help).callback(c -> c.call(value.getAsInt())).register(registry);
     }
 
-    private void perAlgorithm(String name, String help, FileServer server, ToIntFunction<AlgorithmStats.Snapshot> of) {
+    private void perAlgorithm(String name, String help, RunningServer server,
+                              ToIntFunction<AlgorithmStats.Snapshot> of) {
         GaugeWithCallback.builder().name(name).help(help).labelNames(ALGORITHM).callback(c -> {
             for (Algorithm a : Algorithm.values()) { // every series always there, 0 for an algorithm not running
                 c.call(stat(server, a, of), a.name());
@@ -109,7 +109,7 @@ public final class ServerMetrics implements DownloadObserver {
     }
 
     /** One count of an algorithm's current stats, 0 when no download runs under it. */
-    static int stat(FileServer server, Algorithm algorithm, ToIntFunction<AlgorithmStats.Snapshot> of) {
+    static int stat(RunningServer server, Algorithm algorithm, ToIntFunction<AlgorithmStats.Snapshot> of) {
         AlgorithmStats.Snapshot s = server.algorithmStatsByKind().get(algorithm);
         return s == null ? 0 : of.applyAsInt(s);
     }

@@ -7,9 +7,7 @@ import dev.gsf.common.Durations;
 import dev.gsf.report.Json;
 import dev.gsf.report.Numbers;
 import dev.gsf.report.Page;
-import dev.gsf.server.ActiveDownload;
-import dev.gsf.server.FileServer;
-import dev.gsf.server.ServerReady;
+import dev.gsf.server.ops.ActiveDownload;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -54,10 +52,10 @@ final class StatusPage {
                        String received, double seconds, long bytesSent, double bytesPerSecond) {
     }
 
-    private final FileServer server;
+    private final RunningServer server;
     private final ServerMetrics metrics;
 
-    StatusPage(FileServer server, ServerMetrics metrics) {
+    StatusPage(RunningServer server, ServerMetrics metrics) {
         this.server = server;
         this.metrics = metrics;
     }
@@ -65,7 +63,7 @@ final class StatusPage {
     Status status() {
         Instant now = Instant.now();
         Map<String, String> configuration = new LinkedHashMap<>(
-                ServerReady.of(server).settings());
+                server.config().asText());
         configuration.put("address", server.address());
         List<AlgorithmCounters> algorithms = Arrays.stream(Algorithm.values()).map(a -> new AlgorithmCounters(a,
                 metrics.startedCount(a), metrics.endedCount(a, Outcome.COMPLETED),

@@ -1,5 +1,6 @@
 package dev.gsf.server.results;
 
+
 /**
  * Receives the result of every download: the plug-in point for custom result handling (the original
  * grizzly-sendfile's {@code DownloadResultSender}). The results log ({@code results-log=FILE}, JSON Lines) is the

@@ -1,7 +1,7 @@
 package dev.gsf.server.results;
 
 import dev.gsf.report.Json;
-import dev.gsf.server.ConfigException;
+import dev.gsf.server.config.ConfigException;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package dev.gsf.server.results;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.server.ConfigException;
+import dev.gsf.server.config.ConfigException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

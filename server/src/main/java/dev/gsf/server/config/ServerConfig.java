@@ -1,0 +1,401 @@
+package dev.gsf.server.config;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.algorithms.Download;
+import dev.gsf.algorithms.SendSettings;
+import dev.gsf.common.ByteSize;
+import dev.gsf.common.Durations;
+import dev.gsf.server.send.TcpCork;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The server's whole configuration. {@link #from} parses the text of the keys, the canonical constructor checks every
+ * value, so no invalid configuration exists. Every key has a default; a config file (Java properties) and
+ * command-line flags may set any of them, flags winning.
+ *
+ * @param root           directory whose files are served
+ * @param host           address to listen on
+ * @param port           port to listen on, 0 for any free port
+ * @param algorithm      send algorithm
+ * @param workers        threads in the worker pool (SBA, EBA, ENBA)
+ * @param queue          downloads that may wait for their first turn; one more gets 503
+ * @param chunk          bytes per write, or {@link #AUTO_CHUNK}: see {@link #chunkSize()}
+ * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; on by default: it kept
+ *                       10,000 slow clients at 99-100% of their rate where copying gave 94%, and was as fast or faster
+ *                       for fast clients (README, "Zero-copy")
+ * @param zeroCopyMin    with zero-copy on, ranges shorter than this are still copied (one gathered write with the
+ *                       head; sendfile needs a second write for the head)
+ * @param inlineMax      bodies of at most this many bytes are written at once by the thread that read the request,
+ *                       bypassing the algorithm's queue and threads (the small-file fast path); 0: every body goes
+ *                       through the algorithm
+ * @param maxDownloads   downloads in progress at once, 0 for no cap
+ * @param writeTimeout   a download whose client takes no byte for this long is dropped
+ * @param idleTimeout    a connection with no complete request for this long is closed (whole seconds)
+ * @param sendBuffer     SO_SNDBUF of every accepted connection, 0 to let the kernel autotune it
+ * @param tcpNoPush      TCP_CORK over a download's writes that follow one another (nginx's tcp_nopush): see NoPush
+ * @param followSymlinks serve symbolic links that point outside the root
+ * @param accessLog      file for a Combined Log Format line per request, empty for none
+ * @param openFileCache  how long a looked-up path and its attributes are trusted and an unused file is kept open
+ *                       for the downloads after it; zero opens and looks up afresh for every request
+ * @param shutdownGrace  on SIGTERM, how long downloads in progress may go on before they are cut
+ * @param adminHost      address of the admin listener (metrics, status page)
+ * @param adminPort      port of the admin listener, 0 for any free port; empty: no admin listener and no metrics
+ * @param resultsLog     file for a JSON line per download (JSON Lines), empty for none
+ */
+public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
+                           boolean zeroCopy, long zeroCopyMin, int inlineMax, int maxDownloads, Duration writeTimeout,
+                           Duration idleTimeout, int sendBuffer, boolean tcpNoPush, boolean followSymlinks,
+                           Optional<Path> accessLog,
+                           Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
+                           Optional<Path> resultsLog) {
+
+    /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
+    public enum Key {
+        ROOT("root", "files", "directory whose files are served"),
+        HOST("host", "127.0.0.1", "address to listen on"),
+        PORT("port", "8080", "TCP port, 0-65535 (0: any free port)"),
+        ALGORITHM("algorithm", "SBA", "send algorithm: " + Algorithm.names()),
+        WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
+        QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
+        CHUNK("chunk", "auto", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn); auto: " + AUTO_CHUNK_RULE),
+        ZERO_COPY("zero-copy", "true", "send with sendfile (true) or copy through a pooled buffer (false)"),
+        ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
+        INLINE_MAX("inline-max", "12K", "bodies up to this size (and one chunk) are written at once by the thread"
+                + " that read the request, bypassing the algorithm (small-file fast path), 0-12K; 0: every body"
+                + " through the algorithm"),
+        MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
+        // 60 s and 75 s are nginx's send_timeout and keepalive_timeout. At 10,000 clients x 20 KB/s the kernel, past
+        // tcp_mem, holds a socket's writes back for over 30 s while its reader still drains megabytes queued earlier;
+        // at 30 s both timeouts cut 150-500 healthy downloads a run (README, "Memory under many slow clients").
+        WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)"),
+        SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
+        TCP_NOPUSH("tcp-nopush", "true", "send only full TCP segments while a download's writes follow one another"
+                + " (TCP_CORK, as nginx's tcp_nopush; Linux, JDK 22+)"),
+        IDLE_TIMEOUT("idle-timeout", "75s", "close a connection that sends no complete request for this long (1s-1h)"),
+        FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
+        ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
+        OPEN_FILE_CACHE("open-file-cache", "1s",
+                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)"),
+        SHUTDOWN_GRACE("shutdown-grace", "30s",
+                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)"),
+        ADMIN_HOST("admin-host", "127.0.0.1", "address of the admin listener"),
+        ADMIN_PORT("admin-port", "",
+                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none"),
+        RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none");
+
+        public final String name;
+        public final String defaultValue;
+        public final String help;
+
+        Key(String name, String defaultValue, String help) {
+            this.name = name;
+            this.defaultValue = defaultValue;
+            this.help = help;
+        }
+
+        static Optional<Key> byName(String name) {
+            return Arrays.stream(values()).filter(k -> k.name.equals(name)).findFirst();
+        }
+    }
+
+    /** {@code chunk=auto}: the chunk follows the algorithm ({@link #chunkSize()}); not 0, which is out of range. */
+    public static final int AUTO_CHUNK = -1;
+    /** What {@code chunk=auto} means, in words: {@link #chunkSize()} says it in code. */
+    public static final String AUTO_CHUNK_RULE = "1M for SBA and VTA, 64K for EBA and ENBA";
+
+    /**
+     * Bytes per write. With {@code chunk=auto}: 1M for SBA and VTA, whose turn is the whole file, one blocking write
+     * after another: each write ends with a TCP push of its own, and fewer, larger ones gave 8-19% more requests per
+     * second on 1 MB files, 7-15% fewer on 100 MB, still at nginx's rate (README, "TCP_CORK"); 64K for EBA and ENBA,
+     * whose chunk is a turn: equal chunks taking turns, and 1M turns were slower for ENBA.
+     */
+    public int chunkSize() {
+        if (chunk != AUTO_CHUNK) {
+            return chunk;
+        }
+        return algorithm == Algorithm.SBA || algorithm == Algorithm.VTA ? 1 << 20 : 64 << 10;
+    }
+
+    /** Every value is checked here, so no invalid configuration can exist; the message names the key. */
+    public ServerConfig {
+        Objects.requireNonNull(root, Key.ROOT.name);
+        Objects.requireNonNull(algorithm, Key.ALGORITHM.name);
+        Objects.requireNonNull(accessLog, Key.ACCESS_LOG.name);
+        Objects.requireNonNull(resultsLog, Key.RESULTS_LOG.name);
+        if (host == null || host.isBlank()) {
+            throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
+        }
+        require(Key.PORT, port, 0, 65535, Integer.toString(port));
+        require(Key.WORKERS, workers, 1, 10_000, Integer.toString(workers));
+        require(Key.QUEUE, queue, 0, 1_000_000, Integer.toString(queue));
+        if (chunk != AUTO_CHUNK) {
+            require(Key.CHUNK, chunk, 1024, 64L << 20, ByteSize.format(chunk));
+        }
+        require(Key.ZERO_COPY_MIN, zeroCopyMin, 0, 1L << 40, ByteSize.format(zeroCopyMin));
+        // One write must be the whole response: Grizzly finishes a response that is not suspended when the handler
+        // returns, and a second write queued later could follow the next response's bytes.
+        require(Key.INLINE_MAX, inlineMax, 0, Download.GATHERED, ByteSize.format(inlineMax));
+        require(Key.MAX_DOWNLOADS, maxDownloads, 0, 1_000_000, Integer.toString(maxDownloads));
+        if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+            throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero (" + Key.WRITE_TIMEOUT.help + ")");
+        }
+        require(Key.IDLE_TIMEOUT, idleTimeout, Duration.ofSeconds(1), Duration.ofHours(1));
+        require(Key.SEND_BUFFER, sendBuffer, 0, 64L << 20, ByteSize.format(sendBuffer));
+        require(Key.OPEN_FILE_CACHE, openFileCache, Duration.ZERO, Duration.ofHours(1));
+        require(Key.SHUTDOWN_GRACE, shutdownGrace, Duration.ZERO, Duration.ofHours(1));
+        Objects.requireNonNull(adminPort, Key.ADMIN_PORT.name);
+        if (adminHost == null || adminHost.isBlank()) {
+            throw new ConfigException(Key.ADMIN_HOST.name + ": must not be empty (" + Key.ADMIN_HOST.help + ")");
+        }
+        if (adminPort.isPresent()) {
+            require(Key.ADMIN_PORT, adminPort.getAsInt(), 0, 65535, Integer.toString(adminPort.getAsInt()));
+            if (adminPort.getAsInt() != 0 && adminPort.getAsInt() == port) {
+                throw new ConfigException(Key.ADMIN_PORT.name + ": " + port + " is the file port; the admin listener"
+                        + " needs a port of its own");
+            }
+        }
+    }
+
+    /** The send settings this configuration gives every algorithm. */
+    public SendSettings sendSettings() {
+        return new SendSettings(chunkSize(), zeroCopy, zeroCopyMin, writeTimeout, queue, maxDownloads);
+    }
+
+    /**
+     * The keys whose values differ in {@code other}, compared as {@link #asText()} gives them: every key is compared,
+     * and a root named relatively or absolutely is the same root.
+     */
+    public Set<Key> changedKeys(ServerConfig other) {
+        Map<String, String> mine = asText();
+        Map<String, String> theirs = other.asText();
+        Set<Key> changed = EnumSet.noneOf(Key.class);
+        for (Key key : Key.values()) {
+            if (!mine.get(key.name).equals(theirs.get(key.name))) {
+                changed.add(key);
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * This configuration with some keys set anew, from text as in a config file (e.g. the body of an admin request);
+     * checked like any other.
+     *
+     * @throws ConfigException naming the key, for an unknown key or an invalid value
+     */
+    public ServerConfig with(Map<String, String> changes) {
+        requireKnown(changes.keySet(), "the changes");
+        Map<String, String> values = asText();
+        values.putAll(changes);
+        return from(values);
+    }
+
+    /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
+    public static Map<String, String> readFile(Path file) {
+        try (Reader reader = Files.newBufferedReader(file)) {
+            return read(reader, file.toString());
+        } catch (IOException e) {
+            throw new ConfigException("config: cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads key values in the properties format from {@code source}, named {@code where} in messages; unknown keys
+     * are errors, so a typo cannot go unnoticed.
+     *
+     * @throws ConfigException for an unknown key, or when {@code source} cannot be read
+     */
+    public static Map<String, String> read(Reader source, String where) {
+        Properties properties = new Properties();
+        try {
+            properties.load(source);
+        } catch (IOException | IllegalArgumentException e) { // IllegalArgumentException: a malformed unicode escape
+            throw new ConfigException("config: cannot read " + where + ": " + e.getMessage(), e);
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            values.put(name, properties.getProperty(name).trim());
+        }
+        requireKnown(values.keySet(), where);
+        return values;
+    }
+
+    private static void requireKnown(Set<String> names, String where) {
+        for (String name : names) {
+            if (Key.byName(name).isEmpty()) {
+                throw new ConfigException("config: unknown key '" + name + "' in " + where + "; known keys: "
+                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
+            }
+        }
+    }
+
+    /** Builds the configuration from the given key values, the defaults filling the rest. */
+    public static ServerConfig from(Map<String, String> values) {
+        Function<Key, String> get = key -> values.getOrDefault(key.name, key.defaultValue);
+        return new ServerConfig(
+                parse(Key.ROOT, get, Path::of),
+                parse(Key.HOST, get, Function.identity()),
+                parse(Key.PORT, get, ServerConfig::whole),
+                parse(Key.ALGORITHM, get, Algorithm::parse),
+                parse(Key.WORKERS, get, ServerConfig::whole),
+                parse(Key.QUEUE, get, ServerConfig::whole),
+                parse(Key.CHUNK, get, text -> "auto".equals(text) ? AUTO_CHUNK : size(text)),
+                parse(Key.ZERO_COPY, get, ServerConfig::bool),
+                parse(Key.ZERO_COPY_MIN, get, ByteSize::parse),
+                parse(Key.INLINE_MAX, get, ServerConfig::size),
+                parse(Key.MAX_DOWNLOADS, get, ServerConfig::whole),
+                parse(Key.WRITE_TIMEOUT, get, Durations::parse),
+                parse(Key.IDLE_TIMEOUT, get, Durations::parse),
+                parse(Key.SEND_BUFFER, get, ServerConfig::size),
+                parse(Key.TCP_NOPUSH, get, ServerConfig::bool),
+                parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
+                parse(Key.ACCESS_LOG, get, ServerConfig::optionalFile),
+                parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
+                parse(Key.SHUTDOWN_GRACE, get, Durations::parse),
+                parse(Key.ADMIN_HOST, get, Function.identity()),
+                parse(Key.ADMIN_PORT, get, s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s))),
+                parse(Key.RESULTS_LOG, get, ServerConfig::optionalFile));
+    }
+
+    /** Checks what only the file system can tell; called once before the server starts. */
+    public ServerConfig requireRootDirectory() {
+        if (!Files.isDirectory(root)) {
+            throw new ConfigException("root: '" + root + "' is not a directory (" + Key.ROOT.help + ")");
+        }
+        return this;
+    }
+
+    /**
+     * Every key's value as text in the grammar the key accepts, by key name in key order, so that
+     * {@code from(asText())} gives this configuration back (the root made absolute). A new key does not compile
+     * until it is given here, so the handshake cannot leave it out.
+     */
+    public Map<String, String> asText() {
+        Map<String, String> text = new LinkedHashMap<>();
+        for (Key key : Key.values()) {
+            text.put(key.name, switch (key) {
+                case ROOT -> root.toAbsolutePath().normalize().toString();
+                case HOST -> host;
+                case PORT -> Integer.toString(port);
+                case ALGORITHM -> algorithm.name();
+                case WORKERS -> Integer.toString(workers);
+                case QUEUE -> Integer.toString(queue);
+                case CHUNK -> chunk == AUTO_CHUNK ? "auto" : ByteSize.format(chunk);
+                case ZERO_COPY -> Boolean.toString(zeroCopy);
+                case MAX_DOWNLOADS -> Integer.toString(maxDownloads);
+                case WRITE_TIMEOUT -> Durations.format(writeTimeout);
+                case SEND_BUFFER -> ByteSize.format(sendBuffer);
+                case TCP_NOPUSH -> Boolean.toString(tcpNoPush);
+                case IDLE_TIMEOUT -> Durations.format(idleTimeout);
+                case FOLLOW_SYMLINKS -> Boolean.toString(followSymlinks);
+                case ACCESS_LOG -> accessLog.map(Path::toString).orElse("");
+                case OPEN_FILE_CACHE -> Durations.format(openFileCache);
+                case SHUTDOWN_GRACE -> Durations.format(shutdownGrace);
+                case ZERO_COPY_MIN -> ByteSize.format(zeroCopyMin);
+                case INLINE_MAX -> ByteSize.format(inlineMax);
+                case ADMIN_HOST -> adminHost;
+                case ADMIN_PORT -> adminPort.isPresent() ? Integer.toString(adminPort.getAsInt()) : "";
+                case RESULTS_LOG -> resultsLog.map(Path::toString).orElse("");
+            });
+        }
+        return text;
+    }
+
+    /**
+     * Above this write-timeout, SBA's start-up line warns. A slow reader holds an SBA worker for its whole download
+     * and a stalled one for up to write-timeout, so {@code workers / write-timeout} stalled connections a second keep
+     * the pool full: 5/s at the default 50 workers and 10 s, which a single slowhttptest exceeds by far.
+     */
+    static final Duration SBA_WRITE_TIMEOUT_WARNING = Duration.ofSeconds(10);
+
+    /** The warning the start-up line ends with, or "" when none applies. */
+    public String slowReaderWarning() {
+        if (algorithm != Algorithm.SBA || writeTimeout.compareTo(SBA_WRITE_TIMEOUT_WARNING) <= 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  WARNING: SBA with write-timeout %s: each slow reader pins a worker for"
+                        + " its whole download, a stalled one for up to %s; %d of them fill the pool (use ENBA or VTA,"
+                        + " or write-timeout <= %s)", Durations.format(writeTimeout), Durations.format(writeTimeout),
+                workers, Durations.format(SBA_WRITE_TIMEOUT_WARNING));
+    }
+
+    /** The start-up line: everything that decides what a benchmark measures. */
+    public String describe(String address) {
+        return String.format(Locale.ROOT,
+                "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
+                        + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"
+                        + " tcp-nopush=%s open-file-cache=%s",
+                root.toAbsolutePath().normalize(), address, algorithm, workers, queue,
+                ByteSize.format(chunkSize()) + (chunk == AUTO_CHUNK ? "(auto)" : ""),
+                zeroCopy, ByteSize.format(zeroCopyMin), inlineMax == 0 ? "off" : ByteSize.format(inlineMax), maxDownloads == 0 ? "unlimited" : maxDownloads,
+                writeTimeout.toMillis(), idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
+                !tcpNoPush ? "false" : TcpCork.UNAVAILABLE.map(why -> "unavailable(" + why + ")").orElse("true"),
+                openFileCache.isZero() ? "off" : openFileCache.toMillis() + "ms");
+    }
+
+    private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {
+        String text = get.apply(key);
+        try {
+            return parser.apply(text);
+        } catch (RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new ConfigException(key.name + ": " + why + " (" + key.help + ")", e);
+        }
+    }
+
+    private static void require(Key key, long value, long min, long max, String shown) {
+        if (value < min || value > max) {
+            throw new ConfigException(key.name + ": " + shown + " is out of range (" + key.help + ")");
+        }
+    }
+
+    private static void require(Key key, Duration value, Duration min, Duration max) {
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new ConfigException(key.name + ": " + Durations.format(value) + " is out of range (" + key.help + ")");
+        }
+    }
+
+    private static int whole(String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number");
+        }
+    }
+
+    private static int size(String text) {
+        long bytes = ByteSize.parse(text);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("'" + text + "' is too large");
+        }
+        return (int) bytes;
+    }
+
+    private static Optional<Path> optionalFile(String s) {
+        return s.isBlank() ? Optional.empty() : Optional.of(Path.of(s));
+    }
+
+    private static boolean bool(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new IllegalArgumentException("'" + s + "' is not true or false");
+        };
+    }
+}

@@ -1,0 +1,96 @@
+package dev.gsf.server.files;
+
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * A file's validators (strong ETag, Last-Modified) and the conditional-request rules of RFC 9110 section 13 that use
+ * them. The ETag changes whenever the size or the modification time does.
+ */
+public record Validators(String etag, long lastModifiedSeconds, String lastModified) {
+    private static final DateTimeFormatter HTTP_DATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    static Validators of(BasicFileAttributes attributes) {
+        long millis = attributes.lastModifiedTime().toMillis();
+        String etag = "\"" + Long.toHexString(attributes.size()) + "-" + Long.toHexString(millis) + "\"";
+        long seconds = Math.floorDiv(millis, 1000);
+        return new Validators(etag, seconds, HTTP_DATE.format(Instant.ofEpochSecond(seconds)));
+    }
+
+    /** What the preconditions of a GET or HEAD decide before any range is looked at. */
+    public enum Precondition { PROCEED, NOT_MODIFIED, FAILED }
+
+    public Precondition evaluate(String ifMatch, String ifUnmodifiedSince, String ifNoneMatch, String ifModifiedSince) {
+        if (ifMatch != null) {
+            if (!matches(ifMatch, true)) {
+                return Precondition.FAILED;
+            }
+        } else if (ifUnmodifiedSince != null) {
+            Long since = parseDate(ifUnmodifiedSince);
+            if (since != null && lastModifiedSeconds > since) {
+                return Precondition.FAILED;
+            }
+        }
+        if (ifNoneMatch != null) {
+            return matches(ifNoneMatch, false) ? Precondition.NOT_MODIFIED : Precondition.PROCEED;
+        }
+        if (ifModifiedSince != null) {
+            Long since = parseDate(ifModifiedSince);
+            if (since != null && lastModifiedSeconds <= since) {
+                return Precondition.NOT_MODIFIED;
+            }
+        }
+        return Precondition.PROCEED;
+    }
+
+    /** If-Range: the range applies only while the client's copy is this very representation. */
+    public boolean ifRangeHolds(String ifRange) {
+        if (ifRange == null) {
+            return true;
+        }
+        String value = ifRange.trim();
+        if (value.startsWith("\"")) {
+            return value.equals(etag); // strong comparison
+        }
+        if (value.startsWith("W/")) {
+            return false;
+        }
+        Long date = parseDate(value);
+        return date != null && date == lastModifiedSeconds;
+    }
+
+    /** Matches a list of entity tags (or *) against ours; weak comparison ignores W/ prefixes. */
+    private boolean matches(String header, boolean strong) {
+        for (String candidate : header.split(",")) {
+            String tag = candidate.trim();
+            if (tag.equals("*")) {
+                return true;
+            }
+            if (tag.startsWith("W/")) {
+                if (strong) {
+                    continue;
+                }
+                tag = tag.substring(2);
+            }
+            if (tag.equals(etag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An HTTP-date in seconds, or null when it does not parse (an invalid date is ignored, as RFC 9110 says). */
+    static Long parseDate(String text) {
+        try {
+            return ZonedDateTime.parse(text.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}

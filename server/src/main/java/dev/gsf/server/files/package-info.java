@@ -1,0 +1,18 @@
+/**
+ * The files served: what a request path resolves to, and the files held open for downloads.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.server.files.PathResolver}: a raw request path to a regular file under the root, or the
+ *       status and message of a refusal (traversal, symlinks leaving the root, not a file).</li>
+ *   <li>{@link dev.gsf.server.files.OpenFiles}: the open-file cache (a path's answer, kept for
+ *       {@code open-file-cache}; small files held in memory) and {@code SharedFile}, one descriptor leased by every
+ *       download of a file version.</li>
+ *   <li>{@link dev.gsf.server.files.Validators} (strong ETag, Last-Modified, the conditional-request rules of RFC
+ *       9110 section 13), {@code ContentTypes}, and {@link dev.gsf.server.files.ByteRange}, the bytes a download
+ *       sends.</li>
+ * </ul>
+ *
+ * <p>Threads: looked up on Grizzly's request threads; leases are released on whichever thread ends a download.
+ * Nothing here waits for a client; opening a file is the only blocking call.
+ */
+package dev.gsf.server.files;

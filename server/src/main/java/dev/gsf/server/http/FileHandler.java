@@ -1,0 +1,353 @@
+package dev.gsf.server.http;
+
+import dev.gsf.algorithms.Admission;
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.algorithms.Download;
+import dev.gsf.algorithms.OpenFile;
+import dev.gsf.algorithms.Outcome;
+import dev.gsf.algorithms.WriteSink;
+import dev.gsf.server.config.Generation;
+import dev.gsf.server.config.Generations;
+import dev.gsf.server.files.OpenFiles;
+import dev.gsf.server.files.ByteRange;
+import dev.gsf.server.files.PathResolver;
+import dev.gsf.server.files.Validators;
+import dev.gsf.server.ops.AccessLog;
+import dev.gsf.server.ops.DownloadTracker;
+import dev.gsf.server.results.DownloadResult;
+import dev.gsf.server.results.ResultDispatcher;
+import dev.gsf.server.send.PlainSink;
+import dev.gsf.server.send.ResponseSink;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.http.Method;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.FastHttpDateFormat;
+import org.glassfish.grizzly.http.util.Header;
+
+/**
+ * The HTTP layer: methods, paths, validators, conditional requests and ranges decide the status and the headers;
+ * the body of a download is handed to the send algorithm, which is the only thing that writes file bytes.
+ *
+ * <p>Called by Grizzly on its HTTP threads, and for plain GETs ({@link #answered}) by {@link StrictHttpFilter} on
+ * the thread that read the request; it opens files and commits headers but never waits for a client.
+ */
+public final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGets {
+    private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
+    private static final byte[] UNREADABLE_BODY = "500 cannot read the file\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NO_BYTES = {};
+
+    private final OpenFiles files;
+    private final Generations generations;
+    private final DownloadTracker downloads;
+    private final ResultDispatcher results;
+
+    public FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads, ResultDispatcher results) {
+        this.files = files;
+        this.generations = generations;
+        this.downloads = downloads;
+        this.results = results;
+    }
+
+
+    /** Runs the request under the current generation, held until the response, download included, has ended. */
+    @Override
+    public void service(Request request, Response response) throws Exception {
+        long received = System.nanoTime(); // the start of time to first byte and of the download's duration
+        Generation generation = generations.acquire();
+        boolean downloading = false;
+        try {
+            downloading = serve(generation, request, response, received);
+        } finally {
+            if (!downloading) {
+                generation.release();
+            }
+        }
+    }
+
+    /** Answers the request; true when a download was started, which releases the generation when it ends. */
+    private boolean serve(Generation generation, Request request, Response response, long received)
+            throws IOException {
+        setCommonHeaders(generation, response);
+        Method method = request.getMethod();
+        boolean head = Method.HEAD.equals(method);
+        if (!head && !Method.GET.equals(method)) {
+            response.setHeader(Header.Allow, RawResponse.ALLOWED_METHODS);
+            refuse(generation, request, response, 405,
+                    "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
+            return false;
+        }
+        String rawPath = request.getRequestURI();
+        return switch (files.resolve(rawPath)) {
+            case PathResolver.Refused refused -> {
+                refuse(generation, request, response, refused.status(), refused.message());
+                yield false;
+            }
+            case PathResolver.Found found -> serveFile(generation, request, response, found, head, received);
+        };
+    }
+
+    private static void setCommonHeaders(Generation generation, Response response) {
+        response.setHeader(Header.Server, generation.serverHeader);
+        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
+        response.setHeader(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
+    }
+
+    private boolean serveFile(Generation generation, Request request, Response response, PathResolver.Found found,
+                              boolean head, long received) throws IOException {
+        AccessLog accessLog = generation.accessLog;
+        long fileLength = found.attributes().size();
+        Validators validators = found.validators(); // made once per lookup, shared while the cache trusts it
+        response.setHeader(Header.ETag, validators.etag());
+        response.setHeader(Header.LastModified, validators.lastModified());
+        response.setHeader(Header.AcceptRanges, "bytes");
+
+        switch (validators.evaluate(request.getHeader(Header.IfMatch), request.getHeader(Header.IfUnmodifiedSince),
+                request.getHeader(Header.IfNoneMatch), request.getHeader(Header.IfModifiedSince))) {
+            case NOT_MODIFIED -> {
+                response.setStatus(304);
+                accessLog.log(request, 304, 0);
+                return false;
+            }
+            case FAILED -> {
+                refuse(generation, request, response, 412, "precondition failed");
+                return false;
+            }
+            case PROCEED -> {
+            }
+        }
+
+        RangeHeader.Request wanted = validators.ifRangeHolds(request.getHeader(Header.IfRange))
+                ? RangeHeader.parse(request.getHeader(Header.Range), fileLength)
+                : new RangeHeader.Whole();
+        ByteRange range = switch (wanted) {
+            case RangeHeader.Unsatisfiable u -> null;
+            case RangeHeader.Partial partial -> partial.range();
+            case RangeHeader.Whole whole -> new ByteRange(0, fileLength);
+        };
+        if (range == null) {
+            response.setHeader(Header.ContentRange, "bytes */" + fileLength);
+            refuse(generation, request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
+            return false;
+        }
+        boolean hasBody = !head && range.length() > 0;
+        Admission admission = null;
+        OpenFile file = null;
+        if (hasBody) {
+            admission = generation.algorithm.admit();
+            if (admission == null) {
+                rejected(request.getRequestURI(), request.getRemoteAddr());
+                response.setHeader(Header.RetryAfter, "1");
+                refuse(generation, request, response, 503, RawResponse.QUEUE_FULL);
+                return false;
+            }
+            try {
+                file = files.open(found);
+            } catch (IOException | SecurityException e) {
+                admission.cancel();
+                LOG.log(Level.WARNING, "cannot open " + found.file(), e);
+                refuse(generation, request, response, 500, "cannot open the file");
+                return false;
+            }
+        }
+        if (wanted instanceof RangeHeader.Partial) {
+            response.setStatus(206);
+            response.setHeader(Header.ContentRange, range.contentRange(fileLength));
+        }
+        response.setContentType(found.contentType());
+        response.setContentLengthLong(range.length());
+        if (!hasBody) {
+            accessLog.log(request, response.getStatus(), 0);
+            return false;
+        }
+        startDownload(generation, request, response, found, range, admission, file, received);
+        return true;
+    }
+
+    /** Hands the body to the algorithm on a sink of the suspended (or, on the fast path, running) response. */
+    private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
+                               ByteRange range, Admission admission, OpenFile file, long received) {
+        // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
+        boolean now = range.length() <= fastPathMax(generation);
+        if (!now) {
+            response.suspend();
+        }
+        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now,
+                generation.config.tcpNoPush());
+        startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
+                generation.accessLog.begin(request)), response.getStatus(), found, range, admission, file, sink,
+                sink::answeredServerError, now);
+    }
+
+    /**
+     * The longest body the small-file fast path takes: one write covers it (inline-max is at most the gathered first
+     * write; the chunk may be smaller still).
+     */
+    private static long fastPathMax(Generation generation) {
+        return Math.min(generation.config.inlineMax(), generation.config.chunkSize());
+    }
+
+    /** Who asked for a download, and when: what its tracking, results and log line are made of. */
+    private record Arrival(long received, String client, String uri, AccessLog.Line logLine) {
+    }
+
+    /**
+     * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
+     * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
+     * (its file cannot be read) is answered 500 instead. The download holds {@code generation} until it has ended.
+     *
+     * @param answeredServerError whether the sink answered 500 instead, asked when the download has ended
+     * @param now                 the fast path: the algorithm writes at once, on this thread, in one write
+     */
+    private void startDownload(Generation generation, Arrival arrival, int status, PathResolver.Found found,
+                               ByteRange range, Admission admission, OpenFile file, WriteSink sink,
+                               BooleanSupplier answeredServerError, boolean now) {
+        var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
+                found.attributes().size());
+        Algorithm algorithm = generation.algorithm.kind();
+        Download.Listener recorded = results.track(arrival.received(), arrival.client(), arrival.uri(), status,
+                resultRange, algorithm, (outcome, bytesSent, cause) -> {
+                    try {
+                        logEnd(found, arrival.logLine(), answeredServerError.getAsBoolean() ? 500 : status, outcome,
+                                bytesSent, cause);
+                    } finally {
+                        // Last: the sink has ended the response already. When this generation is retired, closing it
+                        // (on a thread of its own) interrupts its pool's workers, maybe this very thread.
+                        generation.release();
+                    }
+                });
+        DownloadTracker.Tracked tracked = downloads.track(arrival.received(), arrival.client(), arrival.uri(), range,
+                algorithm, recorded);
+        Download download = tracked.attach(new Download(file, range.start(), range.length(), sink, tracked));
+        if (now) {
+            admission.sendNow(download);
+        } else {
+            admission.start(download);
+        }
+    }
+
+    /**
+     * A plain GET of a file, answered where StrictHttpFilter read it: without Range or validators in the request its
+     * answer is 200 with the headers its lookup gave, so Grizzly neither parses it again nor makes a Request and a
+     * Response for it, and the head is written as bytes. The body still goes through the algorithm, tracked, counted
+     * and logged as any download: at once for a small file held in memory (the fast path), else with the filter's
+     * context suspended until the download ends, which only a request with nothing read after it may be (a pipelined
+     * request behind it would be answered in the middle of its body). Anything else, and a file that cannot be
+     * opened here, is left to Grizzly and {@link #service}.
+     */
+    @Override
+    public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last) {
+        long received = System.nanoTime();
+        String target = get.target();
+        int query = target.indexOf('?');
+        String rawPath = query < 0 ? target : target.substring(0, query);
+        Generation generation = generations.acquire();
+        boolean downloading = false;
+        try {
+            if (!(files.resolve(rawPath) instanceof PathResolver.Found found)) {
+                return Answer.DECLINED;
+            }
+            long size = found.attributes().size();
+            boolean now = size <= fastPathMax(generation);
+            if (now ? found.contents() == null : !last || size == 0) {
+                return Answer.DECLINED;
+            }
+            Admission admission = generation.algorithm.admit();
+            if (admission == null) {
+                rejected(rawPath, remoteAddress);
+                return Answer.QUEUE_FULL;
+            }
+            OpenFile file;
+            try {
+                file = now ? OpenFile.inMemory(found.contents()) : files.open(found);
+            } catch (IOException | SecurityException e) {
+                admission.cancel(); // Grizzly's path tries again and answers 500 if it still fails
+                return Answer.DECLINED;
+            }
+            Validators validators = found.validators();
+            byte[] head = new RawResponse(200, "OK", generation, true).header("ETag", validators.etag())
+                    .header("Last-Modified", validators.lastModified()).header("Accept-Ranges", "bytes")
+                    .header("Content-Type", found.contentType()).header("Content-Length", size).bytes(NO_BYTES);
+            if (!now) {
+                ctx.suspend(); // before the download starts: it may end on another thread before this one returns
+            }
+            PlainSink sink = new PlainSink(ctx, head, !now, () -> serverErrorBytes(generation),
+                    generation.config.tcpNoPush());
+            AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
+                    name -> RequestHead.field(get.forwarded(), name));
+            startDownload(generation, new Arrival(received, remoteAddress, rawPath, logLine), 200, found,
+                    new ByteRange(0, size), admission, file, sink, sink::answeredServerError, now);
+            downloading = true;
+            return now ? Answer.STARTED : Answer.SUSPENDED;
+        } finally {
+            if (!downloading) {
+                generation.release();
+            }
+        }
+    }
+
+    /** The whole 500 of a plain GET whose download failed before its first byte, as answerServerError's. */
+    private static byte[] serverErrorBytes(Generation generation) {
+        return new RawResponse(500, "Internal Server Error", generation, true)
+                .header("Content-Type", "text/plain; charset=utf-8").header("Content-Length", UNREADABLE_BODY.length)
+                .bytes(UNREADABLE_BODY);
+    }
+
+    private void rejected(String uri, String client) {
+        LOG.warning(() -> "503: download queue full, refused " + uri + " from " + client);
+        downloads.rejected();
+    }
+
+    /** The download's access log line and, unless it completed, one log record saying how it ended. */
+    private static void logEnd(PathResolver.Found found, AccessLog.Line logLine, int status, Outcome outcome,
+                               long bytesSent, Throwable cause) {
+        logLine.end(status, status == 500 ? UNREADABLE_BODY.length : bytesSent);
+        if (outcome == Outcome.COMPLETED) {
+            return;
+        } else if (cause instanceof CancellationException) {
+            LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent + " bytes");
+        } else if (outcome == Outcome.SERVER_ERROR) {
+            // Expected failures (I/O) in one line; anything else is a bug: full trace.
+            boolean expected = cause instanceof IOException;
+            LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent + " bytes: " + cause,
+                    expected ? null : cause);
+        } else {
+            LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent + " bytes: "
+                    + cause);
+        }
+    }
+
+    /** The 500 of a download that failed before its first byte; its own headers are dropped. */
+    private static void answerServerError(Generation generation, Response response) {
+        try {
+            response.reset();
+            setCommonHeaders(generation, response);
+            response.setStatus(500);
+            response.setContentType("text/plain; charset=utf-8");
+            response.setContentLength(UNREADABLE_BODY.length);
+            response.getOutputStream().write(UNREADABLE_BODY);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "cannot answer 500", e);
+            response.getRequest().getContext().getConnection().terminateSilently();
+        }
+    }
+
+    private static void refuse(Generation generation, Request request, Response response, int status, String message)
+            throws IOException {
+        response.setStatus(status);
+        response.setContentType("text/plain; charset=utf-8");
+        byte[] body = (status + " " + message + "\n").getBytes(StandardCharsets.UTF_8);
+        response.setContentLength(body.length);
+        if (!Method.HEAD.equals(request.getMethod())) {
+            response.getOutputStream().write(body);
+        }
+        generation.accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * What the server tells its operator about downloads and connections, and the signals it answers.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.server.ops.AccessLog}: one Combined Log Format line per request, as nginx writes it.</li>
+ *   <li>{@link dev.gsf.server.ops.DownloadTracker}: the downloads in progress
+ *       ({@link dev.gsf.server.ops.ActiveDownload}, for the status page) and the
+ *       {@link dev.gsf.server.ops.DownloadObserver} told of each one's start, first bytes and end (the metrics).</li>
+ *   <li>{@code ConnectionCount}: client connections open on the file port; {@link dev.gsf.server.ops.StopSignals}:
+ *       SIGTERM and SIGINT for {@code gsf serve} (drain, then cut).</li>
+ * </ul>
+ *
+ * <p>Threads: told on Grizzly's threads and on whichever thread ends a download, never blocking; the access log
+ * flushes from its own timer thread; signals arrive on the JVM's signal thread.
+ */
+package dev.gsf.server.ops;

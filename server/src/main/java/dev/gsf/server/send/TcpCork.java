@@ -1,0 +1,43 @@
+package dev.gsf.server.send;
+
+import java.nio.channels.SocketChannel;
+import java.util.Optional;
+
+/**
+ * TCP_CORK on a socket (Linux): while it is set the kernel sends only full segments and holds a partial last one
+ * until the cork comes off (or 200 ms pass). nginx sets it while it sends a file ({@code tcp_nopush}); see
+ * {@link NoPush} for why we do. Java has no socket option for it: setsockopt(2) is called through {@link Libc}.
+ *
+ * <p>Threads: any. A call races only with the connection's close; callers check that it is open just before.
+ */
+public final class TcpCork {
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_CORK = 3;
+    /** Empty when TCP_CORK can be set; else why not, for the start-up line. */
+    public static final Optional<String> UNAVAILABLE = Libc.UNAVAILABLE;
+    private static final Object ON = UNAVAILABLE.isEmpty() ? Libc.intOf(1) : null;
+    private static final Object OFF = UNAVAILABLE.isEmpty() ? Libc.intOf(0) : null;
+
+    private TcpCork() {
+    }
+
+    /**
+     * Sets or clears TCP_CORK on {@code channel}; false when it could not (unavailable, or the connection closed).
+     * Clearing it sends what the kernel held.
+     */
+    static boolean set(SocketChannel channel, boolean corked) {
+        if (UNAVAILABLE.isPresent() || !channel.isOpen()) {
+            return false;
+        }
+        return Libc.setsockopt(Libc.descriptor(channel), IPPROTO_TCP, TCP_CORK, corked ? ON : OFF, Integer.BYTES) == 0;
+    }
+
+    /** Whether TCP_CORK is set on {@code channel}, read back from the kernel; for tests. */
+    static boolean isSet(SocketChannel channel) {
+        Object value = Libc.intOf(-1);
+        if (Libc.getsockopt(Libc.descriptor(channel), IPPROTO_TCP, TCP_CORK, value, Libc.intOf(Integer.BYTES)) != 0) {
+            throw new IllegalStateException("getsockopt(TCP_CORK) failed");
+        }
+        return Libc.getInt(value, 0) != 0;
+    }
+}

@@ -1,0 +1,21 @@
+/**
+ * How a download's bytes reach the socket under the send algorithm: the write sinks and what they call.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.server.send.ResponseSink} (a suspended Grizzly response) and
+ *       {@link dev.gsf.server.send.PlainSink} (a plain GET answered ahead of Grizzly's parser): the two
+ *       {@link dev.gsf.algorithms.WriteSink}s; a TLS sink would sit beside them.</li>
+ *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
+ *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
+ *       over a download's writes (nginx's tcp_nopush); {@code Libc}: the C calls, through the Foreign Function
+ *       API, in one place.</li>
+ *   <li>{@link dev.gsf.server.send.WorkerPool}: the bounded pool of platform threads that runs SBA's, EBA's and
+ *       ENBA's turns.</li>
+ * </ul>
+ *
+ * <p>Threads: the sinks are called by the algorithm on the thread that runs a download's turn (a worker, a virtual
+ * thread, or the thread that ran the previous write's callback), one write in flight at a time; nothing blocks but
+ * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the
+ * scheduler's sweeper thread.
+ */
+package dev.gsf.server.send;
