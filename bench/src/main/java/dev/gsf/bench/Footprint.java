@@ -3,7 +3,9 @@ package dev.gsf.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -110,6 +112,52 @@ final class Footprint implements AutoCloseable {
             return -1;
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+    }
+
+    /** The TCP sockets a process holds, and the bytes queued in those that are not listening. */
+    record SocketQueues(long sockets, long queuedBytes) {
+    }
+
+    /**
+     * The TCP sockets process {@code pid} holds (its socket descriptors, matched by inode to /proc/net/tcp and tcp6)
+     * and the bytes queued in them: sent but not yet acknowledged plus received but not yet read. Unlike the kernel's
+     * TCP memory, other processes' sockets do not move it. A listening socket counts, its accept queue does not. Null
+     * when unreadable.
+     */
+    static SocketQueues socketQueues(long pid) {
+        Set<String> inodes = new HashSet<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            fds.forEach(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException gone) {
+                    // closed between the listing and the read
+                }
+            });
+            long sockets = 0;
+            long queued = 0;
+            for (String table : new String[] {"/proc/net/tcp", "/proc/net/tcp6"}) {
+                List<String> lines = Files.readAllLines(Path.of(table));
+                for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                    // sl local rem st tx_queue:rx_queue tr:when retrnsmt uid timeout inode ...
+                    String[] f = line.trim().split("\\s+");
+                    if (f.length > 9 && inodes.contains(f[9])) {
+                        sockets++;
+                        if (!f[3].equals("0A")) { // 0A: LISTEN
+                            int colon = f[4].indexOf(':');
+                            queued += Long.parseLong(f[4], 0, colon, 16) + Long.parseLong(f[4], colon + 1,
+                                    f[4].length(), 16);
+                        }
+                    }
+                }
+            }
+            return new SocketQueues(sockets, queued);
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.common.TestFiles;
 import dev.gsf.report.Json;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -37,9 +38,21 @@ class SoakCommandTest {
             assertThat(s.threads()).isPositive();
             assertThat(s.heapAfterGcBytes()).isPositive();
             assertThat(s.tcpInUse()).isPositive();
+            assertThat(s.tcpSockets()).as("the server's listening socket at least").isPositive();
+            assertThat(s.tcpQueuedBytes()).isNotNegative();
         }
         assertThat(report.serverErrors()).isZero();
         assertThat(report.missed()).isEmpty();
         assertThat(code).isEqualTo(SoakCommand.MET).isEqualTo(report.exitCode());
+    }
+
+    @Test
+    void bytesLeftInTheServersOwnSocketsMissTheCriterion_theMachinesTcpMemoryDoesNot() {
+        ServerState baseline = new ServerState(16, 30, 8L << 20, 1, 0, 4L << 20, 3);
+        ServerState machineBusy = new ServerState(16, 30, 8L << 20, 1, 0, 400L << 20, 900);
+        ServerState serverHolds = new ServerState(16, 30, 8L << 20, 3, 2L << 20, 4L << 20, 3);
+        assertThat(SoakCommand.missed(List.of(), baseline, machineBusy, 0)).isEmpty();
+        assertThat(SoakCommand.missed(List.of(), baseline, serverHolds, 0)).singleElement().asString()
+                .startsWith("bytes queued in the server's TCP sockets not back at baseline");
     }
 }
