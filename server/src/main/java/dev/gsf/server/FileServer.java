@@ -97,8 +97,8 @@ public final class FileServer implements RunningServer, AutoCloseable {
         OpenFiles files = new OpenFiles(resolver, config.openFileCache());
         // Meters exist only with an admin listener to show them: without one the server keeps none.
         ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
-        DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics);
-        FileHandler handler = new FileHandler(files, generations, downloads, results);
+        DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics, results);
+        FileHandler handler = new FileHandler(files, generations, downloads);
 
         HttpServer http = new HttpServer();
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());

@@ -9,6 +9,7 @@ import dev.gsf.common.Manifest;
 import dev.gsf.common.TestFiles;
 import dev.gsf.report.Json;
 import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.results.ByteRange;
 import dev.gsf.server.results.DownloadResult;
 import dev.gsf.server.results.ResultDispatcher;
 import java.io.IOException;
@@ -80,19 +81,19 @@ class ResultsLogTest {
             assertThat(r.durationMs()).isPositive();
         }
         DownloadResult whole = byKind.get("/1MB.bin 200");
-        assertThat(whole.range()).isEqualTo(new DownloadResult.Range(0, MB - 1, MB));
+        assertThat(whole.range()).isEqualTo(new ByteRange(0, MB - 1, MB));
         assertThat(whole.bytes()).isEqualTo(MB);
         assertThat(whole.outcome()).isEqualTo(Outcome.COMPLETED);
         assertThat(whole.timeToFirstByteMs()).isPositive().isLessThanOrEqualTo(whole.durationMs());
 
         DownloadResult range = byKind.get("/1MB.bin 206");
-        assertThat(range.range()).isEqualTo(new DownloadResult.Range(100, 1099, MB));
+        assertThat(range.range()).isEqualTo(new ByteRange(100, 1099, MB));
         assertThat(range.bytes()).isEqualTo(1000);
         assertThat(range.outcome()).isEqualTo(Outcome.COMPLETED);
         assertThat(range.timeToFirstByteMs()).isPositive().isLessThanOrEqualTo(range.durationMs());
 
         DownloadResult left = byKind.get("/20MB.bin 200");
-        assertThat(left.range()).isEqualTo(new DownloadResult.Range(0, 20 * MB - 1, 20 * MB));
+        assertThat(left.range()).isEqualTo(new ByteRange(0, 20 * MB - 1, 20 * MB));
         assertThat(left.outcome()).isEqualTo(Outcome.CLIENT_GONE);
         assertThat(left.bytes()).isLessThan(20 * MB);
         assertThat(Json.tree(lines(log).get(0)).fieldNames()).toIterable().containsExactly("time", "client", "file",

@@ -80,7 +80,7 @@ final class StatusPage {
     }
 
     private static DownloadRow row(ActiveDownload d, Instant now) {
-        return new DownloadRow(d.client(), d.path(), d.firstByte(), d.length(), d.algorithm(),
+        return new DownloadRow(d.client(), d.path(), d.range().first(), d.range().length(), d.algorithm(),
                 d.received().truncatedTo(ChronoUnit.MILLIS).toString(),
                 Duration.between(d.received(), now).toMillis() / 1000.0, d.bytesSent(), d.bytesPerSecond());
     }

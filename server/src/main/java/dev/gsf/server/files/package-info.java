@@ -8,8 +8,7 @@
  *       {@code open-file-cache}; small files held in memory) and {@code SharedFile}, one descriptor leased by every
  *       download of a file version.</li>
  *   <li>{@link dev.gsf.server.files.Validators} (strong ETag, Last-Modified, the conditional-request rules of RFC
- *       9110 section 13), {@code ContentTypes}, and {@link dev.gsf.server.files.ByteRange}, the bytes a download
- *       sends.</li>
+ *       9110 section 13) and {@code ContentTypes}, found once per lookup.</li>
  * </ul>
  *
  * <p>Threads: looked up on Grizzly's request threads; leases are released on whichever thread ends a download.

@@ -1,7 +1,6 @@
 package dev.gsf.server.http;
 
 import dev.gsf.algorithms.Admission;
-import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
@@ -9,13 +8,12 @@ import dev.gsf.algorithms.WriteSink;
 import dev.gsf.server.config.Generation;
 import dev.gsf.server.config.Generations;
 import dev.gsf.server.files.OpenFiles;
-import dev.gsf.server.files.ByteRange;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.files.Validators;
 import dev.gsf.server.ops.AccessLog;
+import dev.gsf.server.ops.Arrival;
 import dev.gsf.server.ops.DownloadTracker;
-import dev.gsf.server.results.DownloadResult;
-import dev.gsf.server.results.ResultDispatcher;
+import dev.gsf.server.results.ByteRange;
 import dev.gsf.server.send.PlainSink;
 import dev.gsf.server.send.ResponseSink;
 import java.io.IOException;
@@ -47,13 +45,11 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
     private final OpenFiles files;
     private final Generations generations;
     private final DownloadTracker downloads;
-    private final ResultDispatcher results;
 
-    public FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads, ResultDispatcher results) {
+    public FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads) {
         this.files = files;
         this.generations = generations;
         this.downloads = downloads;
-        this.results = results;
     }
 
 
@@ -130,7 +126,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         ByteRange range = switch (wanted) {
             case RangeHeader.Unsatisfiable u -> null;
             case RangeHeader.Partial partial -> partial.range();
-            case RangeHeader.Whole whole -> new ByteRange(0, fileLength);
+            case RangeHeader.Whole whole -> ByteRange.whole(fileLength);
         };
         if (range == null) {
             response.setHeader(Header.ContentRange, "bytes */" + fileLength);
@@ -159,7 +155,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         }
         if (wanted instanceof RangeHeader.Partial) {
             response.setStatus(206);
-            response.setHeader(Header.ContentRange, range.contentRange(fileLength));
+            response.setHeader(Header.ContentRange, range.contentRange());
         }
         response.setContentType(found.contentType());
         response.setContentLengthLong(range.length());
@@ -182,8 +178,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now,
                 generation.config.tcpNoPush());
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
-                generation.accessLog.begin(request)), response.getStatus(), found, range, admission, file, sink,
-                sink::answeredServerError, now);
+                response.getStatus(), range, generation.algorithm.kind()), generation.accessLog.begin(request), found,
+                admission, file, sink, sink::answeredServerError, now);
     }
 
     /**
@@ -194,10 +190,6 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         return Math.min(generation.config.inlineMax(), generation.config.chunkSize());
     }
 
-    /** Who asked for a download, and when: what its tracking, results and log line are made of. */
-    private record Arrival(long received, String client, String uri, AccessLog.Line logLine) {
-    }
-
     /**
      * Hands the body to the algorithm. Nothing is committed here: the sink sends the head with the download's first
      * write, so a download still waiting for a worker has no 200 yet, and one that fails before its first byte
@@ -206,26 +198,21 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
      * @param answeredServerError whether the sink answered 500 instead, asked when the download has ended
      * @param now                 the fast path: the algorithm writes at once, on this thread, in one write
      */
-    private void startDownload(Generation generation, Arrival arrival, int status, PathResolver.Found found,
-                               ByteRange range, Admission admission, OpenFile file, WriteSink sink,
+    private void startDownload(Generation generation, Arrival arrival, AccessLog.Line logLine,
+                               PathResolver.Found found, Admission admission, OpenFile file, WriteSink sink,
                                BooleanSupplier answeredServerError, boolean now) {
-        var resultRange = new DownloadResult.Range(range.start(), range.start() + range.length() - 1,
-                found.attributes().size());
-        Algorithm algorithm = generation.algorithm.kind();
-        Download.Listener recorded = results.track(arrival.received(), arrival.client(), arrival.uri(), status,
-                resultRange, algorithm, (outcome, bytesSent, cause) -> {
-                    try {
-                        logEnd(found, arrival.logLine(), answeredServerError.getAsBoolean() ? 500 : status, outcome,
-                                bytesSent, cause);
-                    } finally {
-                        // Last: the sink has ended the response already. When this generation is retired, closing it
-                        // (on a thread of its own) interrupts its pool's workers, maybe this very thread.
-                        generation.release();
-                    }
-                });
-        DownloadTracker.Tracked tracked = downloads.track(arrival.received(), arrival.client(), arrival.uri(), range,
-                algorithm, recorded);
-        Download download = tracked.attach(new Download(file, range.start(), range.length(), sink, tracked));
+        DownloadTracker.Tracked tracked = downloads.track(arrival, (outcome, bytesSent, cause) -> {
+            try {
+                logEnd(found, logLine, answeredServerError.getAsBoolean() ? 500 : arrival.status(), outcome,
+                        bytesSent, cause);
+            } finally {
+                // Last: the sink has ended the response already. When this generation is retired, closing it
+                // (on a thread of its own) interrupts its pool's workers, maybe this very thread.
+                generation.release();
+            }
+        });
+        ByteRange range = arrival.range();
+        Download download = tracked.attach(new Download(file, range.first(), range.length(), sink, tracked));
         if (now) {
             admission.sendNow(download);
         } else {
@@ -282,8 +269,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                     generation.config.tcpNoPush());
             AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
                     name -> RequestHead.field(get.forwarded(), name));
-            startDownload(generation, new Arrival(received, remoteAddress, rawPath, logLine), 200, found,
-                    new ByteRange(0, size), admission, file, sink, sink::answeredServerError, now);
+            startDownload(generation, new Arrival(received, remoteAddress, rawPath, 200, ByteRange.whole(size),
+                    generation.algorithm.kind()), logLine, found, admission, file, sink, sink::answeredServerError, now);
             downloading = true;
             return now ? Answer.STARTED : Answer.SUSPENDED;
         } finally {

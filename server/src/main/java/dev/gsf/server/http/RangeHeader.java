@@ -1,6 +1,6 @@
 package dev.gsf.server.http;
 
-import dev.gsf.server.files.ByteRange;
+import dev.gsf.server.results.ByteRange;
 
 /**
  * The single byte range a request asks for (RFC 9110 section 14), resolved against the file length. A header that
@@ -54,7 +54,7 @@ final class RangeHeader {
                 return new Unsatisfiable();
             }
             long length = Math.min(n, fileLength);
-            return new Partial(new ByteRange(fileLength - length, length));
+            return new Partial(new ByteRange(fileLength - length, fileLength - 1, fileLength));
         }
         long start = number(first);
         long end = last.isEmpty() ? Long.MAX_VALUE : number(last);
@@ -64,8 +64,7 @@ final class RangeHeader {
         if (start >= fileLength) {
             return new Unsatisfiable();
         }
-        long clippedEnd = Math.min(end, fileLength - 1);
-        return new Partial(new ByteRange(start, clippedEnd - start + 1));
+        return new Partial(new ByteRange(start, Math.min(end, fileLength - 1), fileLength));
     }
 
     /** Digits only; -1 when not a number; Long.MAX_VALUE when too large to matter. */

@@ -1,6 +1,7 @@
 package dev.gsf.server.ops;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.results.ByteRange;
 import java.time.Instant;
 
 /**
@@ -8,13 +9,12 @@ import java.time.Instant;
  *
  * @param client          the client's address
  * @param path            the request path
- * @param firstByte       offset of the first byte of the range sent
- * @param length          bytes of the range
+ * @param range           the bytes it sends
  * @param algorithm       the algorithm sending it
  * @param received        when its request arrived
  * @param bytesSent       body bytes the kernel has taken so far
  * @param bytesPerSecond  the current rate: over the last second or more between two looks, else since the request
  */
-public record ActiveDownload(String client, String path, long firstByte, long length, Algorithm algorithm,
-                             Instant received, long bytesSent, double bytesPerSecond) {
+public record ActiveDownload(String client, String path, ByteRange range, Algorithm algorithm, Instant received,
+                             long bytesSent, double bytesPerSecond) {
 }

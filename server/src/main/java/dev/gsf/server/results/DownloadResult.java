@@ -3,6 +3,7 @@ package dev.gsf.server.results;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * How one download went: one line of the results log, and what every {@link DownloadResultSink} is given. Only
@@ -22,20 +23,28 @@ import java.time.Instant;
  * @param durationMs        request arrived to the download's end, in milliseconds to the microsecond
  * @param algorithm         the send algorithm the download ran under
  */
-public record DownloadResult(String time, String client, String file, int status, Range range, long bytes,
+public record DownloadResult(String time, String client, String file, int status, ByteRange range, long bytes,
                              Outcome outcome, double timeToFirstByteMs, double durationMs, Algorithm algorithm) {
 
     /**
-     * The byte range of a response, as in {@code Content-Range: bytes first-last/fileLength}.
+     * The result of a download that ended at {@code endNanos}.
      *
-     * @param first      offset of the first byte sent
-     * @param last       offset of the last byte (inclusive)
-     * @param fileLength the whole file's length
+     * @param endNanos        {@link System#nanoTime()} at its end; the others too: its request's arrival, and its
+     *                        first bytes (0 when none was sent)
      */
-    public record Range(long first, long last, long fileLength) {
-        public long length() {
-            return last - first + 1;
-        }
+    public static DownloadResult endedAt(long endNanos, long receivedNanos, long firstBytesNanos, String client,
+                                         String file, int status, ByteRange range, long bytes, Outcome outcome,
+                                         Algorithm algorithm) {
+        String arrived = Instant.now().minusNanos(System.nanoTime() - receivedNanos).truncatedTo(ChronoUnit.MILLIS)
+                .toString();
+        return new DownloadResult(arrived, client, file, status, range, bytes, outcome,
+                firstBytesNanos == 0 ? Double.NaN : millis(firstBytesNanos - receivedNanos),
+                millis(endNanos - receivedNanos), algorithm);
+    }
+
+    /** Milliseconds to the microsecond: finer would be noise, and the lines stay short. */
+    private static double millis(long nanos) {
+        return Math.round(nanos / 1e3) / 1e3;
     }
 
     /** {@link #time} as an instant. */

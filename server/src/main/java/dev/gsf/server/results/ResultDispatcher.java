@@ -1,12 +1,7 @@
 package dev.gsf.server.results;
 
-import dev.gsf.algorithms.Algorithm;
-import dev.gsf.algorithms.Download;
-import dev.gsf.algorithms.Outcome;
 import dev.gsf.server.config.ConfigException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +20,7 @@ import java.util.logging.Logger;
  * Hands every download's result to the sinks: the results log and the sinks {@link ServiceLoader} finds. The send
  * path only offers a result to a bounded queue (never waiting: a full queue drops the result and counts it); one
  * daemon thread, {@code gsf-results}, takes results from the queue and calls the sinks. With no sink at all there is
- * no thread and downloads are not tracked.
+ * no thread and downloads make no result.
  */
 public final class ResultDispatcher implements AutoCloseable {
     /** Results that may wait for the sinks; at about 40,000 downloads/s, a quarter of a second. */
@@ -88,46 +83,9 @@ public final class ResultDispatcher implements AutoCloseable {
         return new ResultDispatcher(sinks, capacity);
     }
 
-    /**
-     * The listener a download gets: {@code listener} itself when results are off, else one that also notes the time
-     * to first byte and, when the download ends, offers its result. Called on the HTTP thread.
-     *
-     * @param receivedNanos {@link System#nanoTime()} when the request arrived
-     */
-    public Download.Listener track(long receivedNanos, String client, String file, int status,
-                                   DownloadResult.Range range, Algorithm algorithm, Download.Listener listener) {
-        if (thread == null) {
-            return listener;
-        }
-        String arrived = Instant.now().minusNanos(System.nanoTime() - receivedNanos).truncatedTo(ChronoUnit.MILLIS)
-                .toString();
-        return new Download.Listener() {
-            private volatile long firstBytesNanos;
-
-            @Override
-            public void firstBytesSent() {
-                firstBytesNanos = System.nanoTime();
-                listener.firstBytesSent();
-            }
-
-            @Override
-            public void ended(Outcome outcome, long bytesSent, Throwable cause) {
-                long now = System.nanoTime();
-                long first = firstBytesNanos;
-                try {
-                    listener.ended(outcome, bytesSent, cause);
-                } finally {
-                    offer(new DownloadResult(arrived, client, file, status, range, bytesSent, outcome,
-                            first == 0 ? Double.NaN : millis(first - receivedNanos), millis(now - receivedNanos),
-                            algorithm));
-                }
-            }
-        };
-    }
-
-    /** Milliseconds to the microsecond: finer would be noise, and the lines stay short. */
-    private static double millis(long nanos) {
-        return Math.round(nanos / 1e3) / 1e3;
+    /** Whether any sink takes results: without one, downloads make none. */
+    public boolean enabled() {
+        return thread != null;
     }
 
     /** Results dropped because the queue was full (a sink slow or blocked); any thread. */
@@ -135,8 +93,11 @@ public final class ResultDispatcher implements AutoCloseable {
         return dropped.sum();
     }
 
-    /** Queues a result without waiting; a full queue drops it, counts it and says so at most every 10 s. */
-    private void offer(DownloadResult result) {
+    /**
+     * Queues a result without waiting; a full queue drops it, counts it and says so at most every 10 s. Called on
+     * the thread that ended the download; only when {@link #enabled}.
+     */
+    public void offer(DownloadResult result) {
         if (queue.offer(result)) {
             queued.increment();
             return;
