@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -47,9 +48,13 @@ public final class Download {
     private final AtomicBoolean ended = new AtomicBoolean();
 
     private final AtomicBoolean started = new AtomicBoolean();
+    // Set once by attach, before the first turn: who runs it, with which settings and copy buffers.
     private Scheduler scheduler;
-    /** Whether this download holds one of the scheduler's places under max-downloads: see {@link Scheduler}. */
-    final java.util.concurrent.atomic.AtomicInteger slot = new java.util.concurrent.atomic.AtomicInteger();
+    private SendSettings settings;
+    private BufferPool buffers;
+    /** Whether this download holds one of the scheduler's places under max-downloads: one of the states below. */
+    private final AtomicInteger slot = new AtomicInteger(NO_SLOT);
+    private static final int NO_SLOT = 0, HOLDS_SLOT = 1, ENDED = 2;
     private boolean copies;
     private long position;
     private long remaining;
@@ -94,9 +99,21 @@ public final class Download {
         return bytesSent;
     }
 
-    void attach(Scheduler scheduler) {
+    void attach(Scheduler scheduler, SendSettings settings, BufferPool buffers) {
         this.scheduler = scheduler;
-        this.copies = !scheduler.settings.zeroCopy() || length < scheduler.settings.zeroCopyMin();
+        this.settings = settings;
+        this.buffers = buffers;
+        this.copies = !settings.zeroCopy() || length < settings.zeroCopyMin();
+    }
+
+    /** Takes the place under max-downloads the scheduler found for it; false when it ended while it waited. */
+    boolean takeSlot() {
+        return slot.compareAndSet(NO_SLOT, HOLDS_SLOT);
+    }
+
+    /** Marks it ended for the places under max-downloads; true when it held one, which the scheduler frees. */
+    boolean endSlot() {
+        return slot.getAndSet(ENDED) == HOLDS_SLOT;
     }
 
     /** Ends a download that still waits for its first turn if its client has left; called by the sweeper. */
@@ -131,7 +148,7 @@ public final class Download {
      */
     void writeChunkBlocking(boolean more) throws Exception {
         if (remaining < length) { // (the first write goes out gathered with the head, through the sink's queue)
-            long chunk = Math.min(remaining, scheduler.settings.chunkSize());
+            long chunk = Math.min(remaining, settings.chunkSize());
             FileSection section = section(chunk);
             sectionInFlight = section;
             writeSubmittedAt = System.nanoTime();
@@ -152,7 +169,7 @@ public final class Download {
         // that makes none, which fails it. Looking again each timeout only guards against a callback lost after that.
         while (true) {
             try {
-                written.get(scheduler.settings.writeTimeout().toNanos(), TimeUnit.NANOSECONDS);
+                written.get(settings.writeTimeout().toNanos(), TimeUnit.NANOSECONDS);
                 return;
             } catch (ExecutionException e) {
                 throw e.getCause() instanceof Exception cause ? cause : e;
@@ -173,7 +190,7 @@ public final class Download {
     }
 
     private void writeChunkAsync(boolean more, Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
-        long chunk = Math.min(remaining, scheduler.settings.chunkSize());
+        long chunk = Math.min(remaining, settings.chunkSize());
         boolean moreAfterChunk = more && remaining > chunk;
         if (remaining == length) {
             // The first bytes are copied so that the sink can gather them with the response head, with or without
@@ -220,7 +237,7 @@ public final class Download {
     /** The next {@code bytes} of the download as a section, produced only while the socket takes them. */
     private FileSection section(long bytes) {
         return contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
-                : copies ? new CopySection(file, position, bytes, scheduler.buffers)
+                : copies ? new CopySection(file, position, bytes, buffers)
                 : new SendfileSection(file, position, bytes);
     }
 
@@ -293,7 +310,7 @@ public final class Download {
 
     void timedOut() {
         end(Outcome.WRITE_TIMEOUT, new TimeoutException(
-                "client took no byte for " + scheduler.settings.writeTimeout().toMillis() + " ms"));
+                "client took no byte for " + settings.writeTimeout().toMillis() + " ms"));
     }
 
     void end(Outcome outcome, Throwable cause) {

@@ -24,12 +24,10 @@ abstract class Scheduler implements SendAlgorithm {
 
     /** The longest time between two sweeps (write timeouts, clients that left while waiting). */
     static final long SWEEP_MILLIS = 1000;
-    /** States of {@link Download#slot}. */
-    static final int NO_SLOT = 0, HOLDS_SLOT = 1, ENDED = 2;
 
     private final Algorithm kind;
-    final SendSettings settings;
-    final BufferPool buffers;
+    private final SendSettings settings;
+    private final BufferPool buffers;
     private final AlgorithmStats stats = new AlgorithmStats();
     private final Set<Download> active = ConcurrentHashMap.newKeySet();
     /** Free places under {@link SendSettings#maxDownloads()}, null when there is no cap. */
@@ -115,7 +113,7 @@ abstract class Scheduler implements SendAlgorithm {
 
     /** Takes the download in; false when the scheduler is closed, which has ended it. */
     private boolean accept(Download download) {
-        download.attach(this);
+        download.attach(this, settings, buffers);
         active.add(download);
         if (closed) {
             download.end(Outcome.SERVER_ERROR, new CancellationException("server is shutting down"));
@@ -131,7 +129,7 @@ abstract class Scheduler implements SendAlgorithm {
                 slots.release();
                 return;
             }
-            if (next.slot.compareAndSet(NO_SLOT, HOLDS_SLOT)) {
+            if (next.takeSlot()) {
                 begin(next);
             } else {
                 slots.release(); // it ended while it waited
@@ -174,7 +172,7 @@ abstract class Scheduler implements SendAlgorithm {
         }
         waitingForSlot.remove(download);
         // Only a download that was given a place frees one (not one that ended waiting, or started after close).
-        if (download.slot.getAndSet(ENDED) == HOLDS_SLOT) {
+        if (download.endSlot()) {
             slots.release();
             beginWaitingWhileSlotsFree();
         }
@@ -191,6 +189,11 @@ abstract class Scheduler implements SendAlgorithm {
                 download.endIfWaitingForNobody(); // a client that left gives its queue place back
             }
         }
+    }
+
+    /** The copy buffers its downloads share. For tests. */
+    BufferPool buffers() {
+        return buffers;
     }
 
     /** Free places under max-downloads, -1 when there is no cap. For tests. */

@@ -38,7 +38,7 @@ class CopyBuffersTest {
         SendAlgorithm bigChunks = SendAlgorithm.create(Algorithm.ENBA,
                 new SendSettings(chunk, false, 0, Duration.ofSeconds(30), 100, 0), workers);
         try {
-            BufferPool buffers = ((Scheduler) bigChunks).buffers;
+            BufferPool buffers = ((Scheduler) bigChunks).buffers();
             List<TestSink> sinks = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 TestSink sink = new TestSink(false);
@@ -65,7 +65,7 @@ class CopyBuffersTest {
 
     @Test
     void copyBuffersAreHeldOnlyByWritesInFlight_notByDownloadsBetweenWrites() throws IOException {
-        BufferPool buffers = ((Scheduler) algorithm).buffers;
+        BufferPool buffers = ((Scheduler) algorithm).buffers();
         List<TestSink> sinks = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             sinks.add(started(algorithm));
