@@ -4,7 +4,8 @@
  *
  * <ul>
  *   <li>{@link dev.gsf.server.http.StrictHttpFilter}: reads raw bytes ahead of Grizzly's lenient parser, one head at
- *       a time, each checked by {@link dev.gsf.server.http.RequestHead}; skips request bodies by their framing
+ *       a time, each checked by {@link dev.gsf.server.http.RequestHead} ({@code PlainHead} reads common heads in
+ *       one pass, {@code FullHead} every form RFC 9112 allows); skips request bodies by their framing
  *       ({@code ChunkedBody}); refuses what is not HTTP/1.1 as RFC 9112 reads it; offers plain GETs to the handler
  *       first.</li>
  *   <li>{@link dev.gsf.server.http.FileHandler}: methods, paths, validators, conditional requests and ranges

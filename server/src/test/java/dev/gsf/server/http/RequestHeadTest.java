@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The one-pass reading of common heads ({@link RequestHead#plain}) only decides faster what the full reading
+ * The one-pass reading of common heads ({@link PlainHead#read}) only decides faster what the full reading
  * decides: for every request of the conformance corpus and the heads real clients send, it either declines or gives
  * the full reading's Pass, byte for byte; and the real clients' heads do take it.
  */
@@ -40,11 +40,11 @@ class RequestHeadTest {
         if (end < 0) {
             return; // an incomplete head is never checked, only looked at early
         }
-        RequestHead.Pass plain = RequestHead.plain(bytes, end);
+        RequestHead.Pass plain = PlainHead.read(bytes, end);
         if (plain == null) {
             return;
         }
-        RequestHead.Verdict full = RequestHead.checkFully(bytes, end);
+        RequestHead.Verdict full = FullHead.read(bytes, end);
         assertThat(full).isInstanceOf(RequestHead.Pass.class);
         RequestHead.Pass pass = (RequestHead.Pass) full;
         assertThat(plain.method()).isEqualTo(pass.method());
@@ -60,7 +60,7 @@ class RequestHeadTest {
     void realClientsHeadsTakeTheOnePassReading(String request) {
         byte[] bytes = request.getBytes(StandardCharsets.ISO_8859_1);
         boolean ipLiteral = request.contains("[::1]"); // left to the full reading
-        assertThat(RequestHead.plain(bytes, bytes.length) != null).isEqualTo(!ipLiteral);
+        assertThat(PlainHead.read(bytes, bytes.length) != null).isEqualTo(!ipLiteral);
     }
 
     @org.junit.jupiter.api.Test

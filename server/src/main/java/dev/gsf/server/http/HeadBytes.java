@@ -1,0 +1,74 @@
+package dev.gsf.server.http;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The byte-level grammar both readings of a request head share (RFC 9110 §5.6.2 tchar, RFC 3986 reg-name
+ * characters), and the few byte searches they make. Pure functions; any thread.
+ */
+final class HeadBytes {
+    private static final boolean[] TCHAR = asciiTable("!#$%&'*+-.^_`|~");
+    private static final boolean[] REG_NAME_CHAR = asciiTable("._~!$&'()*+,;=-");
+
+    private HeadBytes() {
+    }
+
+    /** Which ASCII bytes are a letter, a digit or one of {@code others}: looked up per byte of every head. */
+    private static boolean[] asciiTable(String others) {
+        boolean[] table = new boolean[128];
+        for (int c = 1; c < 128; c++) {
+            table[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                    || others.indexOf(c) >= 0;
+        }
+        return table;
+    }
+
+    /** tchar of RFC 9110 §5.6.2. */
+    static boolean isTchar(byte c) {
+        return c >= 0 && TCHAR[c];
+    }
+
+    /** unreserved and sub-delims of RFC 3986, as a reg-name takes them. */
+    static boolean isRegNameChar(byte c) {
+        return c >= 0 && REG_NAME_CHAR[c];
+    }
+
+    static boolean isToken(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!isTchar((byte) s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the field name at {@code at} is {@code lowerCase}, ignoring ASCII case. */
+    static boolean nameIs(byte[] b, int at, String lowerCase) {
+        for (int k = 0; k < lowerCase.length(); k++) {
+            int c = b[at + k];
+            if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != lowerCase.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String stripCr(String line) {
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    /** The first line of {@code b}, at most 1024 bytes of it, for a log line or a refusal. */
+    static String firstLine(byte[] b, int length) {
+        int end = indexOf(b, 0, length, (byte) '\n');
+        return stripCr(new String(b, 0, Math.min(end < 0 ? length : end, 1024), StandardCharsets.ISO_8859_1));
+    }
+
+    static int indexOf(byte[] b, int from, int length, byte wanted) {
+        for (int i = from; i < length; i++) {
+            if (b[i] == wanted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
