@@ -9,6 +9,7 @@ import dev.gsf.server.admin.ServerMetrics;
 import dev.gsf.server.config.ConfigException;
 import dev.gsf.server.config.Generations;
 import dev.gsf.server.config.ServerConfig;
+import dev.gsf.server.config.StartLine;
 import dev.gsf.server.files.OpenFiles;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.http.FileHandler;
@@ -182,11 +183,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
 
     /** The start-up line: the configuration in force now and the JVM settings that decide memory. */
     public String startLine() {
-        List<String> options = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("-X")).toList();
-        return config().describe(address()) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
-                + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options))
-                + config().slowReaderWarning();
+        return StartLine.of(config(), address());
     }
 
     /** The port actually bound (useful with port 0). */

@@ -2,6 +2,7 @@ package dev.gsf.server;
 
 import dev.gsf.common.FileSet;
 import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.ConfigFile;
 import dev.gsf.server.config.Reload;
 import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.ops.StopSignals;
@@ -108,7 +109,7 @@ public final class ServeCommand implements Callable<Integer> {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(ServerConfig.Key.ROOT.name, FileSet.defaultDirectory().toString());
         if (configFile != null) {
-            values.putAll(ServerConfig.readFile(configFile));
+            values.putAll(ConfigFile.read(configFile));
         }
         for (ServerConfig.Key key : ServerConfig.Key.values()) {
             Object flag = spec.findOption("--" + key.name).getValue();

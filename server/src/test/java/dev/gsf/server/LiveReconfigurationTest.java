@@ -9,6 +9,7 @@ import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.config.ConfigException;
 import dev.gsf.server.config.Reload;
+import dev.gsf.server.config.ConfigFile;
 import dev.gsf.server.config.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -181,7 +182,7 @@ class LiveReconfigurationTest {
             assertThat(changed).containsExactlyInAnyOrder(ServerConfig.Key.WORKERS, ServerConfig.Key.CHUNK);
             assertThat(server.config().workers()).isEqualTo(3);
             assertThat(server.config().chunk()).isEqualTo(16 * 1024);
-            assertThat(server.config().describe(server.address())).contains("workers=3", "chunk=16K");
+            assertThat(server.startLine()).contains("workers=3", "chunk=16K");
             assertThat(summary(http.exchange("GET", "/1MB.bin"))).isEqualTo("200 " + algorithm + " " + MD5_1MB);
             awaitNoThreads("gsf-worker-g1-");
             assertThat(threads("gsf-worker-g2-")).isEqualTo(algorithm == Algorithm.VTA ? 0 : 3);
@@ -252,7 +253,7 @@ class LiveReconfigurationTest {
                     "gsf: configuration reloaded, changed algorithm, chunk; downloads in flight finish under the"
                             + " previous settings",
                     server.startLine());
-            assertThat(server.config().describe(server.address())).contains("algorithm=ENBA", "chunk=16K");
+            assertThat(server.startLine()).contains("algorithm=ENBA", "chunk=16K");
             try (RawHttp http = new RawHttp(server.port())) {
                 assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 ENBA " + MD5_1KB);
             }
@@ -380,7 +381,7 @@ class LiveReconfigurationTest {
     }
 
     private static ServerConfig fileThenFlags(Path file, Map<String, String> flags) {
-        Map<String, String> values = new HashMap<>(ServerConfig.readFile(file));
+        Map<String, String> values = new HashMap<>(ConfigFile.read(file));
         values.putAll(flags);
         return ServerConfig.from(values);
     }

@@ -2,6 +2,7 @@ package dev.gsf.server.admin;
 
 import dev.gsf.report.Json;
 import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.ConfigFile;
 import dev.gsf.server.config.Reload;
 import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
@@ -53,7 +54,7 @@ final class ConfigRoute {
         synchronized (this) {
             try {
                 changed = reload.apply(() -> server.config().with(
-                        ServerConfig.read(new StringReader(text), "the request body")))
+                        ConfigFile.read(new StringReader(text), "the request body")))
                         .stream().map(key -> key.name).toList();
             } catch (ConfigException e) {
                 refused = e.getMessage();

@@ -1,6 +1,7 @@
 package dev.gsf.server.config;
 
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.config.ServerConfig.Key;
 import dev.gsf.server.ops.AccessLog;
 import dev.gsf.server.send.WorkerPool;
 import java.io.IOException;
@@ -24,10 +25,9 @@ public final class Generation {
      * The keys a generation is built from: the ones that change without a restart. {@code shutdown-grace} is only
      * read when the server stops, from the configuration of the current generation.
      */
-    static final Set<ServerConfig.Key> KEYS = Collections.unmodifiableSet(EnumSet.of(ServerConfig.Key.ALGORITHM,
-            ServerConfig.Key.WORKERS, ServerConfig.Key.QUEUE, ServerConfig.Key.CHUNK, ServerConfig.Key.ZERO_COPY,
-            ServerConfig.Key.ZERO_COPY_MIN, ServerConfig.Key.INLINE_MAX, ServerConfig.Key.MAX_DOWNLOADS, ServerConfig.Key.WRITE_TIMEOUT,
-            ServerConfig.Key.SEND_BUFFER, ServerConfig.Key.TCP_NOPUSH, ServerConfig.Key.ACCESS_LOG, ServerConfig.Key.SHUTDOWN_GRACE));
+    static final Set<Key> KEYS = Collections.unmodifiableSet(EnumSet.of(Key.ALGORITHM, Key.WORKERS, Key.QUEUE,
+            Key.CHUNK, Key.ZERO_COPY, Key.ZERO_COPY_MIN, Key.INLINE_MAX, Key.MAX_DOWNLOADS, Key.WRITE_TIMEOUT,
+            Key.SEND_BUFFER, Key.TCP_NOPUSH, Key.ACCESS_LOG, Key.SHUTDOWN_GRACE));
 
     final int number;
     public final ServerConfig config;
@@ -66,7 +66,7 @@ public final class Generation {
             try {
                 accessLog = AccessLog.of(config.accessLog());
             } catch (IOException e) {
-                throw new ConfigException(ServerConfig.Key.ACCESS_LOG.name + ": cannot open "
+                throw new ConfigException(Key.ACCESS_LOG.name + ": cannot open "
                         + config.accessLog().orElseThrow() + " for appending: " + e, e);
             }
         }

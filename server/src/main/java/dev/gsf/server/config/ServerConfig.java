@@ -5,24 +5,18 @@ import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.SendSettings;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
-import dev.gsf.server.send.TcpCork;
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The server's whole configuration. {@link #from} parses the text of the keys, the canonical constructor checks every
@@ -67,46 +61,72 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
-        ROOT("root", "files", "directory whose files are served"),
-        HOST("host", "127.0.0.1", "address to listen on"),
-        PORT("port", "8080", "TCP port, 0-65535 (0: any free port)"),
-        ALGORITHM("algorithm", "SBA", "send algorithm: " + Algorithm.names()),
-        WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)"),
-        QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000"),
-        CHUNK("chunk", "auto", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn); auto: " + AUTO_CHUNK_RULE),
-        ZERO_COPY("zero-copy", "true", "send with sendfile (true) or copy through a pooled buffer (false)"),
-        ZERO_COPY_MIN("zero-copy-min", "64K", "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all"),
+        ROOT("root", "files", "directory whose files are served",
+                c -> c.root().toAbsolutePath().normalize().toString()),
+        HOST("host", "127.0.0.1", "address to listen on",
+                ServerConfig::host),
+        PORT("port", "8080", "TCP port, 0-65535 (0: any free port)",
+                c -> Integer.toString(c.port())),
+        ALGORITHM("algorithm", "SBA", "send algorithm: " + Algorithm.names(),
+                c -> c.algorithm().name()),
+        WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)",
+                c -> Integer.toString(c.workers())),
+        QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000",
+                c -> Integer.toString(c.queue())),
+        CHUNK("chunk", "auto", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn); auto: " + AUTO_CHUNK_RULE,
+                c -> c.chunk() == AUTO_CHUNK ? "auto" : ByteSize.format(c.chunk())),
+        ZERO_COPY("zero-copy", "true", "send with sendfile (true) or copy through a pooled buffer (false)",
+                c -> Boolean.toString(c.zeroCopy())),
+        ZERO_COPY_MIN("zero-copy-min", "64K",
+                "with zero-copy, ranges shorter than this are still copied, e.g. 64K; 0: sendfile for all",
+                c -> ByteSize.format(c.zeroCopyMin())),
         INLINE_MAX("inline-max", "12K", "bodies up to this size (and one chunk) are written at once by the thread"
                 + " that read the request, bypassing the algorithm (small-file fast path), 0-12K; 0: every body"
-                + " through the algorithm"),
-        MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap"),
+                + " through the algorithm",
+                c -> ByteSize.format(c.inlineMax())),
+        MAX_DOWNLOADS("max-downloads", "0", "downloads in progress at once, 0 for no cap",
+                c -> Integer.toString(c.maxDownloads())),
         // 60 s and 75 s are nginx's send_timeout and keepalive_timeout. At 10,000 clients x 20 KB/s the kernel, past
         // tcp_mem, holds a socket's writes back for over 30 s while its reader still drains megabytes queued earlier;
         // at 30 s both timeouts cut 150-500 healthy downloads a run (README, "Memory under many slow clients").
-        WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)"),
-        SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune"),
+        WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)",
+                c -> Durations.format(c.writeTimeout())),
+        SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune",
+                c -> ByteSize.format(c.sendBuffer())),
         TCP_NOPUSH("tcp-nopush", "true", "send only full TCP segments while a download's writes follow one another"
-                + " (TCP_CORK, as nginx's tcp_nopush; Linux, JDK 22+)"),
-        IDLE_TIMEOUT("idle-timeout", "75s", "close a connection that sends no complete request for this long (1s-1h)"),
-        FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root"),
-        ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none"),
+                + " (TCP_CORK, as nginx's tcp_nopush; Linux, JDK 22+)",
+                c -> Boolean.toString(c.tcpNoPush())),
+        IDLE_TIMEOUT("idle-timeout", "75s", "close a connection that sends no complete request for this long (1s-1h)",
+                c -> Durations.format(c.idleTimeout())),
+        FOLLOW_SYMLINKS("follow-symlinks", "false", "serve symbolic links that lead outside the root",
+                c -> Boolean.toString(c.followSymlinks())),
+        ACCESS_LOG("access-log", "", "file for Combined Log Format lines, empty for none",
+                c -> c.accessLog().map(Path::toString).orElse("")),
         OPEN_FILE_CACHE("open-file-cache", "1s",
-                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)"),
+                "share one open file among its downloads and trust its path and attributes this long, 0-60m (0: off)",
+                c -> Durations.format(c.openFileCache())),
         SHUTDOWN_GRACE("shutdown-grace", "30s",
-                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)"),
-        ADMIN_HOST("admin-host", "127.0.0.1", "address of the admin listener"),
+                "on SIGTERM, how long downloads in progress may finish before they are cut, 0-1h (e.g. 500ms, 30s, 2m)",
+                c -> Durations.format(c.shutdownGrace())),
+        ADMIN_HOST("admin-host", "127.0.0.1", "address of the admin listener",
+                ServerConfig::adminHost),
         ADMIN_PORT("admin-port", "",
-                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none"),
-        RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none");
+                "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none",
+                c -> c.adminPort().isPresent() ? Integer.toString(c.adminPort().getAsInt()) : ""),
+        RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none",
+                c -> c.resultsLog().map(Path::toString).orElse(""));
 
         public final String name;
         public final String defaultValue;
         public final String help;
+        /** The value as text in the grammar the key accepts: {@code from} reads it back as the same value. */
+        private final Function<ServerConfig, String> text;
 
-        Key(String name, String defaultValue, String help) {
+        Key(String name, String defaultValue, String help, Function<ServerConfig, String> text) {
             this.name = name;
             this.defaultValue = defaultValue;
             this.help = help;
+            this.text = text;
         }
 
         static Optional<Key> byName(String name) {
@@ -153,7 +173,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         require(Key.INLINE_MAX, inlineMax, 0, Download.GATHERED, ByteSize.format(inlineMax));
         require(Key.MAX_DOWNLOADS, maxDownloads, 0, 1_000_000, Integer.toString(maxDownloads));
         if (writeTimeout.isNegative() || writeTimeout.isZero()) {
-            throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero (" + Key.WRITE_TIMEOUT.help + ")");
+            throw new ConfigException(Key.WRITE_TIMEOUT.name + ": must be longer than zero ("
+                    + Key.WRITE_TIMEOUT.help + ")");
         }
         require(Key.IDLE_TIMEOUT, idleTimeout, Duration.ofSeconds(1), Duration.ofHours(1));
         require(Key.SEND_BUFFER, sendBuffer, 0, 64L << 20, ByteSize.format(sendBuffer));
@@ -200,50 +221,12 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
      * @throws ConfigException naming the key, for an unknown key or an invalid value
      */
     public ServerConfig with(Map<String, String> changes) {
-        requireKnown(changes.keySet(), "the changes");
+        ConfigFile.requireKnown(changes.keySet(), "the changes");
         Map<String, String> values = asText();
         values.putAll(changes);
         return from(values);
     }
 
-    /** Reads a properties file; unknown keys are errors, so a typo cannot go unnoticed. */
-    public static Map<String, String> readFile(Path file) {
-        try (Reader reader = Files.newBufferedReader(file)) {
-            return read(reader, file.toString());
-        } catch (IOException e) {
-            throw new ConfigException("config: cannot read " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Reads key values in the properties format from {@code source}, named {@code where} in messages; unknown keys
-     * are errors, so a typo cannot go unnoticed.
-     *
-     * @throws ConfigException for an unknown key, or when {@code source} cannot be read
-     */
-    public static Map<String, String> read(Reader source, String where) {
-        Properties properties = new Properties();
-        try {
-            properties.load(source);
-        } catch (IOException | IllegalArgumentException e) { // IllegalArgumentException: a malformed unicode escape
-            throw new ConfigException("config: cannot read " + where + ": " + e.getMessage(), e);
-        }
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String name : properties.stringPropertyNames()) {
-            values.put(name, properties.getProperty(name).trim());
-        }
-        requireKnown(values.keySet(), where);
-        return values;
-    }
-
-    private static void requireKnown(Set<String> names, String where) {
-        for (String name : names) {
-            if (Key.byName(name).isEmpty()) {
-                throw new ConfigException("config: unknown key '" + name + "' in " + where + "; known keys: "
-                        + Arrays.stream(Key.values()).map(k -> k.name).collect(Collectors.joining(", ")));
-            }
-        }
-    }
 
     /** Builds the configuration from the given key values, the defaults filling the rest. */
     public static ServerConfig from(Map<String, String> values) {
@@ -251,26 +234,27 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return new ServerConfig(
                 parse(Key.ROOT, get, Path::of),
                 parse(Key.HOST, get, Function.identity()),
-                parse(Key.PORT, get, ServerConfig::whole),
+                parse(Key.PORT, get, ConfigValues::whole),
                 parse(Key.ALGORITHM, get, Algorithm::parse),
-                parse(Key.WORKERS, get, ServerConfig::whole),
-                parse(Key.QUEUE, get, ServerConfig::whole),
-                parse(Key.CHUNK, get, text -> "auto".equals(text) ? AUTO_CHUNK : size(text)),
-                parse(Key.ZERO_COPY, get, ServerConfig::bool),
+                parse(Key.WORKERS, get, ConfigValues::whole),
+                parse(Key.QUEUE, get, ConfigValues::whole),
+                parse(Key.CHUNK, get, text -> "auto".equals(text) ? AUTO_CHUNK : ConfigValues.size(text)),
+                parse(Key.ZERO_COPY, get, ConfigValues::bool),
                 parse(Key.ZERO_COPY_MIN, get, ByteSize::parse),
-                parse(Key.INLINE_MAX, get, ServerConfig::size),
-                parse(Key.MAX_DOWNLOADS, get, ServerConfig::whole),
+                parse(Key.INLINE_MAX, get, ConfigValues::size),
+                parse(Key.MAX_DOWNLOADS, get, ConfigValues::whole),
                 parse(Key.WRITE_TIMEOUT, get, Durations::parse),
                 parse(Key.IDLE_TIMEOUT, get, Durations::parse),
-                parse(Key.SEND_BUFFER, get, ServerConfig::size),
-                parse(Key.TCP_NOPUSH, get, ServerConfig::bool),
-                parse(Key.FOLLOW_SYMLINKS, get, ServerConfig::bool),
-                parse(Key.ACCESS_LOG, get, ServerConfig::optionalFile),
+                parse(Key.SEND_BUFFER, get, ConfigValues::size),
+                parse(Key.TCP_NOPUSH, get, ConfigValues::bool),
+                parse(Key.FOLLOW_SYMLINKS, get, ConfigValues::bool),
+                parse(Key.ACCESS_LOG, get, ConfigValues::optionalFile),
                 parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
                 parse(Key.SHUTDOWN_GRACE, get, Durations::parse),
                 parse(Key.ADMIN_HOST, get, Function.identity()),
-                parse(Key.ADMIN_PORT, get, s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s))),
-                parse(Key.RESULTS_LOG, get, ServerConfig::optionalFile));
+                parse(Key.ADMIN_PORT, get,
+                        s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(ConfigValues.whole(s))),
+                parse(Key.RESULTS_LOG, get, ConfigValues::optionalFile));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -283,80 +267,15 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
 
     /**
      * Every key's value as text in the grammar the key accepts, by key name in key order, so that
-     * {@code from(asText())} gives this configuration back (the root made absolute). A new key does not compile
-     * until it is given here, so the handshake cannot leave it out.
+     * {@code from(asText())} gives this configuration back (the root made absolute). Each key says how its value is
+     * written, so a new key does not compile until it says so, and the handshake cannot leave it out.
      */
     public Map<String, String> asText() {
         Map<String, String> text = new LinkedHashMap<>();
         for (Key key : Key.values()) {
-            text.put(key.name, switch (key) {
-                case ROOT -> root.toAbsolutePath().normalize().toString();
-                case HOST -> host;
-                case PORT -> Integer.toString(port);
-                case ALGORITHM -> algorithm.name();
-                case WORKERS -> Integer.toString(workers);
-                case QUEUE -> Integer.toString(queue);
-                case CHUNK -> chunk == AUTO_CHUNK ? "auto" : ByteSize.format(chunk);
-                case ZERO_COPY -> Boolean.toString(zeroCopy);
-                case MAX_DOWNLOADS -> Integer.toString(maxDownloads);
-                case WRITE_TIMEOUT -> Durations.format(writeTimeout);
-                case SEND_BUFFER -> ByteSize.format(sendBuffer);
-                case TCP_NOPUSH -> Boolean.toString(tcpNoPush);
-                case IDLE_TIMEOUT -> Durations.format(idleTimeout);
-                case FOLLOW_SYMLINKS -> Boolean.toString(followSymlinks);
-                case ACCESS_LOG -> accessLog.map(Path::toString).orElse("");
-                case OPEN_FILE_CACHE -> Durations.format(openFileCache);
-                case SHUTDOWN_GRACE -> Durations.format(shutdownGrace);
-                case ZERO_COPY_MIN -> ByteSize.format(zeroCopyMin);
-                case INLINE_MAX -> ByteSize.format(inlineMax);
-                case ADMIN_HOST -> adminHost;
-                case ADMIN_PORT -> adminPort.isPresent() ? Integer.toString(adminPort.getAsInt()) : "";
-                case RESULTS_LOG -> resultsLog.map(Path::toString).orElse("");
-            });
+            text.put(key.name, key.text.apply(this));
         }
         return text;
-    }
-
-    /**
-     * Above this write-timeout, SBA's start-up line warns. A slow reader holds an SBA worker for its whole download
-     * and a stalled one for up to write-timeout, so {@code workers / write-timeout} stalled connections a second keep
-     * the pool full: 5/s at the default 50 workers and 10 s, which a single slowhttptest exceeds by far.
-     */
-    static final Duration SBA_WRITE_TIMEOUT_WARNING = Duration.ofSeconds(10);
-
-    /** The warning the start-up line ends with, or "" when none applies. */
-    public String slowReaderWarning() {
-        if (algorithm != Algorithm.SBA || writeTimeout.compareTo(SBA_WRITE_TIMEOUT_WARNING) <= 0) {
-            return "";
-        }
-        return String.format(Locale.ROOT, "  WARNING: SBA with write-timeout %s: each slow reader pins a worker for"
-                        + " its whole download, a stalled one for up to %s; %d of them fill the pool (use ENBA or VTA,"
-                        + " or write-timeout <= %s)", Durations.format(writeTimeout), Durations.format(writeTimeout),
-                workers, Durations.format(SBA_WRITE_TIMEOUT_WARNING));
-    }
-
-    /** The start-up line: everything that decides what a benchmark measures. */
-    public String describe(String address) {
-        return String.format(Locale.ROOT,
-                "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
-                        + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds send-buffer=%s"
-                        + " tcp-nopush=%s open-file-cache=%s",
-                root.toAbsolutePath().normalize(), address, algorithm, workers, queue,
-                ByteSize.format(chunkSize()) + (chunk == AUTO_CHUNK ? "(auto)" : ""),
-                zeroCopy, ByteSize.format(zeroCopyMin), inlineMax == 0 ? "off" : ByteSize.format(inlineMax), maxDownloads == 0 ? "unlimited" : maxDownloads,
-                writeTimeout.toMillis(), idleTimeout.toSeconds(), sendBuffer == 0 ? "auto" : ByteSize.format(sendBuffer),
-                !tcpNoPush ? "false" : TcpCork.UNAVAILABLE.map(why -> "unavailable(" + why + ")").orElse("true"),
-                openFileCache.isZero() ? "off" : openFileCache.toMillis() + "ms");
-    }
-
-    private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {
-        String text = get.apply(key);
-        try {
-            return parser.apply(text);
-        } catch (RuntimeException e) {
-            String why = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new ConfigException(key.name + ": " + why + " (" + key.help + ")", e);
-        }
     }
 
     private static void require(Key key, long value, long min, long max, String shown) {
@@ -367,35 +286,18 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
 
     private static void require(Key key, Duration value, Duration min, Duration max) {
         if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new ConfigException(key.name + ": " + Durations.format(value) + " is out of range (" + key.help + ")");
+            throw new ConfigException(key.name + ": " + Durations.format(value) + " is out of range (" + key.help
+                    + ")");
         }
     }
 
-    private static int whole(String text) {
+    private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {
+        String text = get.apply(key);
         try {
-            return Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a whole number");
+            return parser.apply(text);
+        } catch (RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new ConfigException(key.name + ": " + why + " (" + key.help + ")", e);
         }
-    }
-
-    private static int size(String text) {
-        long bytes = ByteSize.parse(text);
-        if (bytes > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("'" + text + "' is too large");
-        }
-        return (int) bytes;
-    }
-
-    private static Optional<Path> optionalFile(String s) {
-        return s.isBlank() ? Optional.empty() : Optional.of(Path.of(s));
-    }
-
-    private static boolean bool(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "true", "yes", "on" -> true;
-            case "false", "no", "off" -> false;
-            default -> throw new IllegalArgumentException("'" + s + "' is not true or false");
-        };
     }
 }

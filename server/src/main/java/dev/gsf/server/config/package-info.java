@@ -3,8 +3,10 @@
  *
  * <ul>
  *   <li>{@link dev.gsf.server.config.ServerConfig}: the whole configuration, one immutable record validated in its
- *       constructor; {@link dev.gsf.server.config.ServerConfig.Key} lists every key with its default and help
- *       ({@code gsf serve}'s options are generated from them).</li>
+ *       constructor; {@link dev.gsf.server.config.ServerConfig.Key} lists every key with its default, help and how
+ *       its value is written back ({@code gsf serve}'s options are generated from them). Read from properties text
+ *       by {@link dev.gsf.server.config.ConfigFile}, values in {@code ConfigValues}'s grammars;
+ *       {@link dev.gsf.server.config.StartLine} says what is in force.</li>
  *   <li>{@link dev.gsf.server.config.Generation}: what a reload replaces (the algorithm with its worker pool, send
  *       settings, access log, Server header), kept with the replaced ones still finishing their downloads by
  *       {@link dev.gsf.server.config.Generations}.</li>

@@ -47,13 +47,13 @@ class ServerConfigTest {
 
     @Test
     void sbaWithALongWriteTimeoutWarnsInTheStartUpLine() {
-        assertThat(ServerConfig.from(Map.of("write-timeout", "11s", "workers", "7")).slowReaderWarning())
+        assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of("write-timeout", "11s", "workers", "7"))))
                 .startsWith("  WARNING: SBA with write-timeout 11s").contains("7 of them fill the pool");
-        assertThat(ServerConfig.from(Map.of()).slowReaderWarning()).as("the default 30s").contains("WARNING");
-        assertThat(ServerConfig.from(Map.of("write-timeout", "10s")).slowReaderWarning()).isEmpty();
+        assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of()))).as("the default 30s").contains("WARNING");
+        assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of("write-timeout", "10s")))).isEmpty();
         for (Algorithm other : new Algorithm[] {Algorithm.EBA, Algorithm.ENBA, Algorithm.VTA}) {
-            assertThat(ServerConfig.from(Map.of("algorithm", other.name(), "write-timeout", "5m"))
-                    .slowReaderWarning()).isEmpty();
+            assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of("algorithm", other.name(),
+                    "write-timeout", "5m")))).isEmpty();
         }
     }
 
@@ -72,7 +72,7 @@ class ServerConfigTest {
         assertThat(config.with(Map.of("algorithm", "ENBA")).chunkSize()).isEqualTo(64 * 1024);
         assertThat(config.with(Map.of("chunk", "40K")).chunkSize()).isEqualTo(40 * 1024);
         assertThat(config.asText()).containsEntry("chunk", "auto");
-        assertThat(config.describe("127.0.0.1:8080")).contains(" chunk=1M(auto) ");
+        assertThat(StartLine.settings(config, "127.0.0.1:8080")).contains(" chunk=1M(auto) ");
         assertThatThrownBy(() -> config.with(Map.of("chunk", "0"))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("chunk: 0 is out of range");
         assertThat(config.zeroCopy()).isTrue();
@@ -215,9 +215,9 @@ class ServerConfigTest {
     void aConfigFileSetsKeysAndRejectsUnknownOnes() throws IOException {
         Path file = dir.resolve("gsf.properties");
         Files.writeString(file, "# comment\nalgorithm = EBA\nchunk=40K\n");
-        assertThat(ServerConfig.readFile(file)).containsEntry("algorithm", "EBA").containsEntry("chunk", "40K");
+        assertThat(ConfigFile.read(file)).containsEntry("algorithm", "EBA").containsEntry("chunk", "40K");
         Files.writeString(file, "algoritm=EBA\n");
-        assertThatThrownBy(() -> ServerConfig.readFile(file))
+        assertThatThrownBy(() -> ConfigFile.read(file))
                 .hasMessageContaining("unknown key 'algoritm'").hasMessageContaining("algorithm");
     }
 

@@ -1,0 +1,44 @@
+package dev.gsf.server.config;
+
+import dev.gsf.common.ByteSize;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The grammars of configuration values that are not a size or a duration (those are common's {@link ByteSize} and
+ * {@code Durations}): whole numbers, sizes that fit an int, optional files and booleans. Each throws
+ * IllegalArgumentException with a message that quotes the text; {@code ServerConfig} adds the key. Any thread.
+ */
+final class ConfigValues {
+    private ConfigValues() {
+    }
+
+    static int whole(String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number");
+        }
+    }
+
+    static int size(String text) {
+        long bytes = ByteSize.parse(text);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("'" + text + "' is too large");
+        }
+        return (int) bytes;
+    }
+
+    static Optional<Path> optionalFile(String s) {
+        return s.isBlank() ? Optional.empty() : Optional.of(Path.of(s));
+    }
+
+    static boolean bool(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new IllegalArgumentException("'" + s + "' is not true or false");
+        };
+    }
+}
