@@ -93,6 +93,15 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
         long bodyLeft; // Content-Length bytes still to skip
         ChunkedBody chunked; // non-null while a chunked body goes on
         boolean closed;
+
+        boolean inBody() {
+            return bodyLeft > 0 || chunked != null;
+        }
+
+        void expectBody(RequestHead.Pass pass) {
+            bodyLeft = pass.chunked() ? 0 : pass.contentLength();
+            chunked = pass.chunked() ? new ChunkedBody() : null;
+        }
     }
 
     /** Places this filter just before Grizzly's HTTP codec. */
@@ -106,50 +115,34 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
         draining = true;
     }
 
+    /**
+     * Reads what arrived: skips the body in progress, then takes one head at a time until the bytes run out, a head
+     * is incomplete, or one is Grizzly's to parse (its head alone goes on, the bytes after it wait).
+     */
     @Override
     public NextAction handleRead(FilterChainContext ctx) throws IOException {
         Connection<?> connection = ctx.getConnection();
-        Framing framing = FRAMING.get(connection);
-        if (framing == null) {
-            framing = new Framing();
-            FRAMING.set(connection, framing);
-        }
+        Framing framing = framing(connection);
         Buffer in = ctx.getMessage();
         while (true) {
-            if (framing.closed) {
+            if (framing.closed || !framing.inBody() && !skipEmptyLines(in)) {
                 in.tryDispose();
                 return ctx.getStopAction();
             }
-            if (framing.bodyLeft > 0 || framing.chunked != null) {
-                int bodyEnd = bodyEnd(framing, in, connection);
-                Buffer rest = bodyEnd < in.limit() ? in.split(bodyEnd) : null;
-                in.tryDispose();
-                if (rest == null) {
+            if (framing.inBody()) {
+                in = afterBody(framing, in, connection);
+                if (in == null) {
                     return ctx.getStopAction();
                 }
-                in = rest;
                 continue;
             }
-            // Empty lines before a request line are ignored (RFC 9112 §2.2).
-            while (in.hasRemaining() && (in.get(in.position()) == '\r' || in.get(in.position()) == '\n')) {
-                in.position(in.position() + 1);
-            }
-            if (!in.hasRemaining()) {
-                in.tryDispose();
-                return ctx.getStopAction();
-            }
-            int n = Math.min(in.remaining(), RequestHead.MAX_HEAD + 1);
-            byte[] head = new byte[n];
             int start = in.position();
-            in.get(head, 0, n);
-            in.position(start);
-            int end = RequestHead.end(head, 0, n);
-            if (end < 0) {
-                RequestHead.Refuse early = RequestHead.early(head, n);
-                if (early == null) {
-                    return ctx.getStopAction(in); // wait for the rest of the head
-                }
-                return refuse(ctx, framing, early, in);
+            byte[] head = new byte[Math.min(in.remaining(), RequestHead.MAX_HEAD + 1)];
+            in.get(head).position(start);
+            int end = RequestHead.end(head, 0, head.length);
+            if (end < 0) { // wait for the rest of the head, unless what came already cannot be one
+                RequestHead.Refuse early = RequestHead.early(head, head.length);
+                return early == null ? ctx.getStopAction(in) : refuse(ctx, framing, early, in);
             }
             RequestHead.Verdict verdict = RequestHead.check(head, end);
             if (verdict instanceof RequestHead.Refuse refusal) {
@@ -161,41 +154,82 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
                 return refuse(ctx, framing, new RequestHead.Refuse(503, "the server is stopping", true,
                         pass.method(), pass.requestLine()), in);
             }
-            // The body, if any, is skipped here; Grizzly gets the head alone.
-            framing.bodyLeft = pass.chunked() ? 0 : pass.contentLength();
-            framing.chunked = pass.chunked() ? new ChunkedBody() : null;
+            framing.expectBody(pass); // skipped here: Grizzly gets the head alone
             Buffer rest = start + end < in.limit() ? in.split(start + end) : null;
             in.tryDispose();
-            boolean answered = false;
-            if (pass.plainGet()) {
-                switch (plainGets.answer(ctx, pass, remote(connection), rest == null)) {
-                    case STARTED -> answered = true;
-                    case SUSPENDED -> {
-                        return ctx.getSuspendAction();
-                    }
-                    case QUEUE_FULL -> {
-                        respond(ctx, framing, new RequestHead.Refuse(503, RawResponse.QUEUE_FULL, true, pass.method(),
-                                pass.requestLine()));
-                        answered = true;
-                    }
-                    case DECLINED -> {
-                    }
+            switch (answerHere(ctx, framing, pass, rest == null)) {
+                case SUSPENDED -> {
+                    return ctx.getSuspendAction();
                 }
-            } else if (pass.method().equals("TRACE") || pass.method().equals("CONNECT")) {
-                respond(ctx, framing, new RequestHead.Refuse(405, "method " + pass.method()
-                        + " is not allowed; use GET or HEAD", false, pass.method(), pass.requestLine()));
-                answered = true;
-            }
-            if (answered) {
-                if (rest == null) {
-                    return ctx.getStopAction();
+                case GRIZZLYS -> {
+                    ctx.setMessage(Buffers.wrap(connection.getMemoryManager(), pass.forwarded()));
+                    return rest == null ? ctx.getInvokeAction() : ctx.getInvokeAction(rest);
                 }
-                in = rest;
-                continue;
+                case ANSWERED -> {
+                    if (rest == null) {
+                        return ctx.getStopAction();
+                    }
+                    in = rest;
+                }
             }
-            ctx.setMessage(Buffers.wrap(connection.getMemoryManager(), pass.forwarded()));
-            return rest == null ? ctx.getInvokeAction() : ctx.getInvokeAction(rest);
         }
+    }
+
+    private static Framing framing(Connection<?> connection) {
+        Framing framing = FRAMING.get(connection);
+        if (framing == null) {
+            framing = new Framing();
+            FRAMING.set(connection, framing);
+        }
+        return framing;
+    }
+
+    /** Empty lines before a request line are ignored (RFC 9112 §2.2); false when nothing else is left. */
+    private static boolean skipEmptyLines(Buffer in) {
+        while (in.hasRemaining() && (in.get(in.position()) == '\r' || in.get(in.position()) == '\n')) {
+            in.position(in.position() + 1);
+        }
+        return in.hasRemaining();
+    }
+
+    /** Skips the body in progress: the bytes after it, or null when {@code in} held no more (disposed then). */
+    private static Buffer afterBody(Framing framing, Buffer in, Connection<?> connection) {
+        int bodyEnd = bodyEnd(framing, in, connection);
+        Buffer rest = bodyEnd < in.limit() ? in.split(bodyEnd) : null;
+        in.tryDispose();
+        return rest;
+    }
+
+    /** What became of a head that passed. */
+    private enum Fate {
+        /** Answered here, written already (or with its download started): read on. */
+        ANSWERED,
+        /** Its download started with the context suspended: read nothing more until it ends. */
+        SUSPENDED,
+        /** Grizzly parses and answers it. */
+        GRIZZLYS
+    }
+
+    /** A plain GET offered to the handler, TRACE and CONNECT refused; everything else is Grizzly's. */
+    private Fate answerHere(FilterChainContext ctx, Framing framing, RequestHead.Pass pass, boolean last) {
+        if (pass.plainGet()) {
+            return switch (plainGets.answer(ctx, pass, remote(ctx.getConnection()), last)) {
+                case STARTED -> Fate.ANSWERED;
+                case SUSPENDED -> Fate.SUSPENDED;
+                case QUEUE_FULL -> {
+                    respond(ctx, framing, new RequestHead.Refuse(503, RawResponse.QUEUE_FULL, true, pass.method(),
+                            pass.requestLine()));
+                    yield Fate.ANSWERED;
+                }
+                case DECLINED -> Fate.GRIZZLYS;
+            };
+        }
+        if (pass.method().equals("TRACE") || pass.method().equals("CONNECT")) {
+            respond(ctx, framing, new RequestHead.Refuse(405, "method " + pass.method()
+                    + " is not allowed; use GET or HEAD", false, pass.method(), pass.requestLine()));
+            return Fate.ANSWERED;
+        }
+        return Fate.GRIZZLYS;
     }
 
     private static String remote(Connection<?> connection) {
