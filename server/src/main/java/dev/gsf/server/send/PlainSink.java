@@ -1,15 +1,12 @@
 package dev.gsf.server.send;
 
 import dev.gsf.algorithms.Download;
-import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.function.Supplier;
 import org.glassfish.grizzly.Buffer;
-import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.MemoryManager;
@@ -25,20 +22,14 @@ import org.glassfish.grizzly.memory.MemoryManager;
  * <p>Threads: the first write starts on the thread that read the request, or on the algorithm's; callbacks may run
  * later on a selector thread. The fast path's write starts before the filter returns (its context is recycled then).
  */
-public final class PlainSink implements WriteSink {
+public final class PlainSink extends ConnectionSink {
     /** A first write off the fast path: the head (a few hundred bytes) and at most the gathered body bytes. */
     private static final int FIRST_WRITE_SIZE = Download.GATHERED + 4096;
     /** Idle direct buffers for first writes; one is taken only while its write is in flight, at most 64 kept. */
     private static final ArrayBlockingQueue<ByteBuffer> FIRST_WRITES = new ArrayBlockingQueue<>(64);
 
-    private final FilterChainContext context;
-    private final Connection<?> connection;
     private final byte[] head;
-    private final boolean suspended;
     private final Supplier<byte[]> serverError;
-    private final NoPush noPush;
-    private volatile boolean headSent;
-    private volatile boolean answeredServerError;
 
     /**
      * @param suspended   whether {@code context} is suspended, to be resumed when the download completes
@@ -47,17 +38,9 @@ public final class PlainSink implements WriteSink {
      */
     public PlainSink(FilterChainContext context, byte[] head, boolean suspended, Supplier<byte[]> serverError,
               boolean noPush) {
-        this.context = context;
-        this.connection = context.getConnection();
+        super(context, suspended, noPush);
         this.head = head;
-        this.suspended = suspended;
         this.serverError = serverError;
-        this.noPush = NoPush.of(connection, noPush);
-    }
-
-    /** Whether the download failed before its first write and was answered with a 500 instead. */
-    public boolean answeredServerError() {
-        return answeredServerError;
     }
 
     @Override
@@ -75,7 +58,7 @@ public final class PlainSink implements WriteSink {
             whole.put(head).put(bytes).flip();
             Buffer out = Buffers.wrap(memory, whole);
             out.allowBufferDispose(false); // the pool's
-            context.write(out, ResponseSink.handler(new Written() {
+            context.write(out, handler(new Written() {
                 @Override
                 public void completed() {
                     FIRST_WRITES.offer(whole);
@@ -92,22 +75,12 @@ public final class PlainSink implements WriteSink {
         }
         Buffer body = Buffers.wrap(memory, bytes);
         body.allowBufferDispose(false); // the algorithm's (or the cache's shared) bytes
-        context.write(Buffers.appendBuffers(memory, Buffers.wrap(memory, head), body), ResponseSink.handler(done));
-    }
-
-    @Override
-    public void write(FileSection section, boolean more, Written done) {
-        ResponseSink.writeSection(context, section, noPush.forWrite(more, done));
-    }
-
-    @Override
-    public boolean writeBlocking(FileSection section, boolean more) throws IOException {
-        return BlockingWrites.write(connection, section, noPush, more);
+        context.write(Buffers.appendBuffers(memory, Buffers.wrap(memory, head), body), handler(done));
     }
 
     @Override
     public boolean clientGone() {
-        return suspended ? ResponseSink.hasLeft(connection) : !connection.isOpen();
+        return suspended ? hasLeft() : !connection.isOpen();
     }
 
     @Override

@@ -4,7 +4,9 @@
  * <ul>
  *   <li>{@link dev.gsf.server.send.ResponseSink} (a suspended Grizzly response) and
  *       {@link dev.gsf.server.send.PlainSink} (a plain GET answered ahead of Grizzly's parser): the two
- *       {@link dev.gsf.algorithms.WriteSink}s; a TLS sink would sit beside them.</li>
+ *       {@link dev.gsf.algorithms.WriteSink}s, variants of {@code ConnectionSink}, which writes body sections
+ *       through the connection's write queue for both; they differ in how the head goes out, how a client that left
+ *       is seen and how a download ends. A TLS sink would be a third variant.</li>
  *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
  *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
  *       over a download's writes (nginx's tcp_nopush); {@code Libc}: the C calls, through the Foreign Function
