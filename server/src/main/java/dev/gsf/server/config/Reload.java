@@ -14,16 +14,7 @@ import sun.misc.Signal;
  *
  * <p>Threads: any (the JVM's signal thread, an admin listener thread); the server applies one at a time.
  */
-public final class Reload {
-    private final Reconfigurable server;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    public Reload(Reconfigurable server, PrintStream out, PrintStream err) {
-        this.server = server;
-        this.out = out;
-        this.err = err;
-    }
+public record Reload(Reconfigurable server, PrintStream out, PrintStream err) {
 
     /** Reports on the process's standard output and error, where the start-up line went. */
     public static Reload toConsole(Reconfigurable server) {
