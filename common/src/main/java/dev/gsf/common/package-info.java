@@ -1,5 +1,6 @@
 /**
- * What every other module shares, with no dependencies of its own: the units people type and the benchmark file set.
+ * What every other module shares, with no dependencies of its own but picocli (optional, for the shared options):
+ * the units people type, the benchmark file set and the options every command shares.
  *
  * <ul>
  *   <li>{@link dev.gsf.common.ByteSize}: sizes as people write them (65536, 64K, 1M; powers of 1024), parsed and
@@ -8,6 +9,8 @@
  *       {@code s}, {@code m}, {@code h}; a bare number is seconds), parsed and formatted.</li>
  *   <li>{@link dev.gsf.common.FileSet}: the benchmark files (1 KB to 100 MB), the same bytes on every machine.</li>
  *   <li>{@link dev.gsf.common.Manifest}: a file list in md5sum's format (MD5SUMS), read and written.</li>
+ *   <li>{@code dev.gsf.common.options}: the command-line options every command shares (--duration, --warm-up, the
+ *       phases, --out, --root, --manifest), as picocli mixins; picocli is this module's one dependency, optional.</li>
  * </ul>
  *
  * <p>Threads: everything here is stateless or immutable and may be called from any thread; {@code FileSet.ensure}
