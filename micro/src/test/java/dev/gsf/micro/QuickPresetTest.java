@@ -7,6 +7,7 @@ import dev.gsf.micro.echo.EchoCommand;
 import dev.gsf.micro.ping.PingCommand;
 import dev.gsf.micro.probe.ProbeCommand;
 import dev.gsf.micro.report.MicroOptions;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ class QuickPresetTest {
     static Stream<Arguments> commands() {
         return Stream.of(
                 Arguments.of(new ConnsCommand(), ConnsCommand.QUICK, List.of("--connections", "9", "--runs", "3"),
-                        Map.of("--connections", 9, "--runs", 3, "--duration", 2, "--warmup", 1)),
+                        Map.of("--connections", 9, "--runs", 3, "--duration", Duration.ofSeconds(2),
+                                "--warmup", Duration.ofSeconds(1))),
                 Arguments.of(new EchoCommand(), EchoCommand.QUICK, List.of("--bytes", "1M", "--runs", "4", "--threads", "2"),
                         Map.of("--bytes", "1M", "--runs", 4, "--threads", List.of(2), "--sockbuf", List.of("8192"))),
                 Arguments.of(new PingCommand(), PingCommand.QUICK, List.of("--runs", "4", "--sockperf", "7"),

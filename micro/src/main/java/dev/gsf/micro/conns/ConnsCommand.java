@@ -1,12 +1,16 @@
 package dev.gsf.micro.conns;
 
 import dev.gsf.common.ByteSize;
+import dev.gsf.common.options.DurationOption;
+import dev.gsf.common.options.WarmUpOption;
 import dev.gsf.micro.report.MicroCommand;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gsf conns}: thread per connection vs selectors at 1700 connections ("Thread per connection: NIO, Linux NPTL and epoll"), with virtual threads. */
@@ -18,7 +22,7 @@ import picocli.CommandLine.Option;
 public final class ConnsCommand extends MicroCommand {
     /** What --quick sets, unless the command line gives the option. */
     public static final Map<String, Object> QUICK = Map.of("--connections", 500, "--selectors", List.of(1, 4, 16, 64, 256),
-            "--warmup", 1, "--duration", 2, "--runs", 1);
+            "--warm-up", Duration.ofSeconds(1), "--duration", Duration.ofSeconds(2), "--runs", 1);
 
     @Option(names = "--connections", description = "persistent connections (default: 1700)")
     int connections = 1700;
@@ -35,11 +39,12 @@ public final class ConnsCommand extends MicroCommand {
     @Option(names = "--client-threads", description = "client selector threads (default: 2)")
     int clientThreads = 2;
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", description = "before measuring (default: 2)")
-    int warmupSeconds = 2;
+    @Mixin
+    WarmUpOption warmUp = new WarmUpOption(Duration.ofSeconds(2));
 
-    @Option(names = "--duration", paramLabel = "SECONDS", description = "measured window (default: 10)")
-    int durationSeconds = 10;
+    /** The measured window. */
+    @Mixin
+    DurationOption duration = new DurationOption(Duration.ofSeconds(10));
 
     @Option(names = "--runs", description = "runs per model (default: 2)")
     int runs = 2;
@@ -51,7 +56,7 @@ public final class ConnsCommand extends MicroCommand {
     @Override
     protected Outcome measure() throws Exception {
         ConnsSettings settings = new ConnsSettings(connections, clientThreads, Math.toIntExact(ByteSize.parse(size)),
-                Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds), Duration.ofSeconds(5));
+                warmUp.get(), duration.get(), Duration.ofSeconds(5));
         List<ConnsModel> chosen = new ArrayList<>();
         if (models.contains("reactor")) {
             selectors.forEach(k -> chosen.add(ConnsModel.reactor(k)));
@@ -73,9 +78,14 @@ public final class ConnsCommand extends MicroCommand {
             }
         }
         List<String> notes = List.of(connections + " connections, " + clientThreads + " client selector threads, "
-                + "payload " + size + " + " + Frames.OVERHEAD + " bytes framing, warm-up " + warmupSeconds
-                + " s, window " + durationSeconds + " s, " + runs + " runs per model; java " + Runtime.version()
+                + "payload " + size + " + " + Frames.OVERHEAD + " bytes framing, warm-up " + seconds(warmUp.get())
+                + " s, window " + seconds(duration.get()) + " s, " + runs + " runs per model; java " + Runtime.version()
                 + ", " + Runtime.getRuntime().availableProcessors() + " cores (clients and server share them)");
         return new Outcome(ConnsReport.of(results, notes), results.stream().allMatch(ConnsResult::ok));
+    }
+
+    /** 2 for two seconds, 1.5 for 1500 ms. */
+    private static String seconds(Duration d) {
+        return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.gsf.micro.report;
 
+import dev.gsf.common.options.MixinDefaults;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -9,9 +10,9 @@ import picocli.CommandLine.Mixin;
  * What every micro-test command does around its measurement: apply {@code --quick} to the options the command
  * line did not give, measure, print the text and write the three files, and exit 0 when every run counted as OK,
  * 1 otherwise. Called by picocli on the main thread. Its {@code @Command} attributes hold for every subclass, which
- * gives only its name and description.
+ * gives only its name and description; the shared options' defaults are the ones each command's mixins were made with.
  */
-@Command(mixinStandardHelpOptions = true, sortOptions = false)
+@Command(mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MixinDefaults.class)
 public abstract class MicroCommand implements Callable<Integer> {
     /** A measurement's report, and whether all its runs count as OK. */
     public record Outcome(Report report, boolean ok) {

@@ -1,7 +1,9 @@
 package dev.gsf.micro.report;
 
+import dev.gsf.common.options.OutOption;
 import java.nio.file.Path;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
@@ -17,9 +19,9 @@ public final class MicroOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "directory for NAME.txt, NAME.json and NAME.html (default: results/micro of this checkout)")
-    Path out;
+    /** NAME.txt, NAME.json and NAME.html go here; by default to results/micro of this checkout. */
+    @Mixin
+    OutOption out = new OutOption(() -> Path.of(System.getProperty("gsf.home", ".")).resolve("results").resolve("micro"));
 
     /**
      * With --quick, sets every option of the preset (option name to value, of the option's type) that the command
@@ -38,9 +40,6 @@ public final class MicroOptions {
     }
 
     public Path directory() {
-        if (out != null) {
-            return out;
-        }
-        return Path.of(System.getProperty("gsf.home", ".")).resolve("results").resolve("micro");
+        return out.directory();
     }
 }
