@@ -1,6 +1,9 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.options.MixinDefaults;
+import dev.gsf.common.options.OutOption;
+import dev.gsf.common.options.RootOption;
 import dev.gsf.report.Json;
 import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
@@ -21,6 +24,7 @@ import picocli.CommandLine.Option;
  * rounds by the same client, reported as medians with their spread and as ratios to SBA measured in the same run.
  */
 @Command(name = "bench-algorithms", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = MixinDefaults.class,
         description = {"Benchmarks the send algorithms against each other: req/s and GB/s per algorithm and file,"
                 + " the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
 public final class BenchAlgorithmsCommand implements Callable<Integer> {
@@ -38,15 +42,8 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--connections", paramLabel = "N", description = "keep-alive connections (default: 50)")
     int connections = 50;
 
-    @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
-    int seconds = 5;
-
-    @Option(names = "--warm-up", paramLabel = "SECONDS",
-            description = "unrecorded load per server and file before the first round (default: 10, JIT and caches)")
-    int warmUpSeconds = (int) Measurements.WARM_UP.toSeconds();
-
-    @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
-    int rounds = 3;
+    @Mixin
+    RoundsOptions measuring;
 
     @Option(names = "--zero-copy", paramLabel = "auto|on|off|both",
             description = "server zero-copy setting(s) (default: auto, the server's default: on)")
@@ -70,8 +67,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Mixin
     RootOption root;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where the JSON and server logs go (default: results/)")
-    Path out = Path.of("results");
+    /** bench-algorithms.json and the server logs. */
+    @Mixin
+    OutOption outDir = new OutOption(() -> Path.of("results"));
 
     static final boolean DEFAULT_ZERO_COPY = Boolean.parseBoolean(ServerConfig.Key.ZERO_COPY.defaultValue);
 
@@ -93,8 +91,19 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Duration duration;
+        Duration warmUp;
+        try {
+            duration = measuring.duration();
+            warmUp = measuring.warmUp();
+        } catch (IllegalArgumentException e) {
+            System.err.println("gsf bench-algorithms: " + e.getMessage());
+            return 2;
+        }
+        int seconds = (int) duration.toSeconds();
+        int rounds = measuring.rounds;
         Path dir = root.directory();
-        Files.createDirectories(out);
+        Path out = Files.createDirectories(outDir.directory());
         LoadClient load = switch (client) {
             case auto -> LoadClient.best();
             case wrk -> new Wrk();
@@ -132,8 +141,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
                 servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
                         + (v.zeroCopy() ? "" : "-copy") + ".log")));
             }
-            measured = Measurements.run(servers, workloads, load, rounds, Duration.ofSeconds(seconds),
-                    Duration.ofSeconds(warmUpSeconds), System.out);
+            measured = Measurements.run(servers, workloads, load, rounds, duration, warmUp, System.out);
         } finally {
             servers.forEach(ServerProcess::close);
         }

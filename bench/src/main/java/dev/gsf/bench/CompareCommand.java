@@ -1,8 +1,11 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
+import dev.gsf.common.options.DurationConverter;
+import dev.gsf.common.options.MixinDefaults;
+import dev.gsf.common.options.OutOption;
+import dev.gsf.common.options.RootOption;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
@@ -27,6 +30,7 @@ import picocli.CommandLine.Option;
  * iperf3 for scale. Ratios are to nginx.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = MixinDefaults.class,
         description = {"Compares our server (every algorithm) with Grizzly's StaticHttpHandler and nginx on the same"
                 + " client and files, in interleaved rounds; prints medians, spreads and the ratio to nginx, and writes"
                 + " compare.json and compare.html. Missing peers (nginx-light, wrk, iperf3) are installed from Debian"
@@ -37,15 +41,8 @@ import picocli.CommandLine.Option;
                 + " and the kernel's TCP memory)."})
 public final class CompareCommand implements Callable<Integer> {
 
-    @Option(names = "--rounds", paramLabel = "N", description = "interleaved rounds (default: 3)")
-    int rounds = 3;
-
-    @Option(names = "--duration", paramLabel = "SECONDS", description = "seconds per measurement (default: 5)")
-    int seconds = 5;
-
-    @Option(names = "--warm-up", paramLabel = "SECONDS",
-            description = "unrecorded load per server and file before the first round (default: 10; --quick: 3)")
-    Integer warmUpSeconds;
+    @Mixin
+    RoundsOptions measuring;
 
     @Option(names = "--quick", description = "2 rounds of 2 seconds after a 3 s warm-up (else 10 s), and the many pass"
             + " with a 10 s ramp-up and 20 s steady state: about 7 minutes")
@@ -64,11 +61,13 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--many-rate", paramLabel = "RATE", description = "per-client limit of the many pass (default: 20KB/s)")
     String manyRate = "20KB/s";
 
-    @Option(names = "--many-ramp-up", paramLabel = "DURATION", description = "ramp-up of the many pass (default: 20s)")
-    String manyRampUp = "20s";
+    @Option(names = "--many-ramp-up", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "20s",
+            description = "ramp-up of the many pass (default: ${DEFAULT-VALUE})")
+    Duration manyRampUp;
 
-    @Option(names = "--many-steady", paramLabel = "DURATION", description = "steady state of the many pass (default: 60s)")
-    String manySteady = "60s";
+    @Option(names = "--many-steady", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "60s",
+            description = "steady state of the many pass (default: ${DEFAULT-VALUE})")
+    Duration manySteady;
 
     @Option(names = "--many-algorithms", paramLabel = "A,...", split = ",",
             description = "our algorithms in the many pass, beside nginx (default: ENBA,VTA; SBA and EBA hold a worker"
@@ -94,32 +93,31 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     RootOption root;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where compare.json, compare.html and logs go (default: results/)")
-    Path out = Path.of("results");
+    /** compare.json, compare.html and the servers' logs. */
+    @Mixin
+    OutOption outDir = new OutOption(() -> Path.of("results"));
 
     @Override
     public Integer call() throws Exception {
-        if (quick) {
-            rounds = 2;
-            seconds = 2;
-            manyRampUp = "10s";
-            manySteady = "20s";
-        }
+        int rounds = quick ? 2 : measuring.rounds;
+        Duration manyRamp = quick ? Duration.ofSeconds(10) : manyRampUp;
+        Duration manySteadyState = quick ? Duration.ofSeconds(20) : manySteady;
         long throttleRate;
         long manyRateBytes;
-        Duration manyRamp;
-        Duration manySteadyState;
+        Duration duration;
+        Duration firstWarmUp;
         try {
             throttleRate = Units.bytesPerSecond(throttle);
             manyRateBytes = Units.bytesPerSecond(manyRate);
-            manyRamp = Durations.parse(manyRampUp);
-            manySteadyState = Durations.parse(manySteady);
+            duration = quick ? Duration.ofSeconds(2) : measuring.duration();
+            firstWarmUp = measuring.warmUpGiven() ? measuring.warmUp() : quick ? QUICK_WARM_UP : Measurements.WARM_UP;
         } catch (IllegalArgumentException e) {
             System.err.println("gsf compare: " + e.getMessage());
             return 2;
         }
+        int seconds = (int) duration.toSeconds();
         Path dir = root.directory();
-        Files.createDirectories(out);
+        Path out = Files.createDirectories(outDir.directory());
         List<String> notes = new ArrayList<>();
         LoadClient load = switch (client) {
             case builtin -> new BuiltinClient();
@@ -180,11 +178,9 @@ public final class CompareCommand implements Callable<Integer> {
             for (Pass pass : passes) {
                 System.out.println("client " + pass.client().name() + ":");
                 // The servers stay up from pass to pass: only the first warms them up at length.
-                Duration first = warmUpSeconds != null ? Duration.ofSeconds(warmUpSeconds)
-                        : quick ? QUICK_WARM_UP : Measurements.WARM_UP;
-                Duration warmUp = measured.isEmpty() ? first : Duration.ofSeconds(1);
-                measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds,
-                        Duration.ofSeconds(seconds), warmUp, System.out));
+                Duration warmUp = measured.isEmpty() ? firstWarmUp : Duration.ofSeconds(1);
+                measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds, duration, warmUp,
+                        System.out));
             }
             if (passKinds.contains(PassKind.many)) {
                 System.out.println("many slow clients: " + many.describe());

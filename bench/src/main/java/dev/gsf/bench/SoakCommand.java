@@ -3,6 +3,10 @@ package dev.gsf.bench;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.Durations;
 import dev.gsf.common.Manifest;
+import dev.gsf.common.options.DurationOption;
+import dev.gsf.common.options.FileSetOptions;
+import dev.gsf.common.options.MixinDefaults;
+import dev.gsf.common.options.OutOption;
 import dev.gsf.report.Json;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -33,6 +37,7 @@ import picocli.CommandLine.Option;
  * server's fds, threads, heap after a full GC and the kernel's socket memory compared with the baseline taken before.
  */
 @Command(name = "soak", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = MixinDefaults.class,
         description = {"One server process against a mix of clients at once (fast; throttled to 1MB/s and 20KB/s;"
                 + " aborting mid-body; Range and resume; conditional; the malformed corpus; slowloris; slow read),"
                 + " then checks that the server is back at its baseline: fds, threads, heap after a full GC, kernel"
@@ -61,8 +66,9 @@ public final class SoakCommand implements Callable<Integer> {
     @Option(names = "--url", paramLabel = "URL", description = "soak an external server at http://HOST:PORT/ instead (only the kernel's figures)")
     String url;
 
-    @Option(names = "--duration", paramLabel = "TIME", description = "how long the mix runs (default: 30m)")
-    String duration = "30m";
+    /** How long the mix runs. */
+    @Mixin
+    DurationOption duration = new DurationOption(Duration.ofMinutes(30));
 
     @Option(names = "--quick", description = "2 minutes")
     boolean quick;
@@ -70,8 +76,9 @@ public final class SoakCommand implements Callable<Integer> {
     @Mixin
     FileSetOptions files;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where soak.json, the server log and the load reports go (default: results/soak)")
-    Path out = Path.of("results", "soak");
+    /** soak.json, the server log and the load reports. */
+    @Mixin
+    OutOption outDir = new OutOption(() -> Path.of("results", "soak"));
 
     /** soak.json. */
     record Report(String date, String server, String duration, ServerState baseline, ServerState end,
@@ -80,13 +87,7 @@ public final class SoakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Duration length;
-        try {
-            length = Durations.parse(quick ? "2m" : duration);
-        } catch (IllegalArgumentException e) {
-            System.err.println("gsf soak: " + e.getMessage());
-            return TOOL_FAILED;
-        }
+        Duration length = quick ? Duration.ofMinutes(2) : duration.get();
         try {
             return soak(length);
         } catch (IOException | RuntimeException e) {
@@ -101,7 +102,7 @@ public final class SoakCommand implements Callable<Integer> {
     private int soak(Duration length) throws IOException, InterruptedException {
         Path dir = files.directory();
         Path manifestFile = files.manifestIn(dir);
-        Files.createDirectories(out);
+        Path out = Files.createDirectories(outDir.directory());
         ServerProcess process = null;
         try {
             InetSocketAddress address;

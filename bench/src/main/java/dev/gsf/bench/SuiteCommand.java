@@ -1,7 +1,10 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.Durations;
+import dev.gsf.common.options.FileSetOptions;
+import dev.gsf.common.options.MixinDefaults;
+import dev.gsf.common.options.OutOption;
+import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;
@@ -33,6 +36,7 @@ import picocli.CommandLine.Option;
  * download and stops the server.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = MixinDefaults.class,
         description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh"
                 + " server per cell (pool 50), the seed's file mix, every download verified. Writes the table,"
                 + " suite.json and suite.html (throughput and init time against clients, per algorithm and limit).",
@@ -51,22 +55,20 @@ public final class SuiteCommand implements Callable<Integer> {
     /** Phase lengths. */
     enum Profile {
         /** Shortened so that the default matrix (32 cells) ends in under 10 minutes on 2 cores. */
-        quick("3s", "8s", "1s"),
+        quick(3, 8, 1),
         /** The seed's: 1-minute ramp-up, 10-minute steady state. */
-        seed("60s", "600s", "10s");
+        seed(60, 600, 10);
 
-        final String rampUp;
-        final String steady;
-        final String rampDown;
+        final Phases.Lengths lengths;
 
-        Profile(String rampUp, String steady, String rampDown) {
-            this.rampUp = rampUp;
-            this.steady = steady;
-            this.rampDown = rampDown;
+        Profile(int rampUpSeconds, int steadySeconds, int rampDownSeconds) {
+            lengths = new Phases.Lengths(Duration.ofSeconds(rampUpSeconds), Duration.ofSeconds(steadySeconds),
+                    Duration.ofSeconds(rampDownSeconds));
         }
     }
 
-    @Option(names = "--profile", paramLabel = "quick|seed", description = "phase lengths (default: quick)")
+    @Option(names = "--profile", paramLabel = "quick|seed",
+            description = "the lengths of the phases not given: quick (3s, 8s, 1s) or seed (60s, 600s, 10s) (default: quick)")
     Profile profile = Profile.quick;
 
     @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
@@ -81,20 +83,16 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50, the seed's)")
     int workers = 50;
 
-    @Option(names = "--ramp-up", paramLabel = "TIME", description = "override the profile's ramp-up")
-    String rampUp;
-
-    @Option(names = "--steady", paramLabel = "TIME", description = "override the profile's steady state")
-    String steady;
-
-    @Option(names = "--ramp-down", paramLabel = "TIME", description = "override the profile's ramp-down")
-    String rampDown;
+    /** Each given phase overrides the profile's; the defaults shown are the quick profile's. */
+    @Mixin
+    Phases phases = new Phases(Profile.quick.lengths);
 
     @Mixin
     FileSetOptions files;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where suite.json, suite.html and each cell's reports go (default: results/suite)")
-    Path out = Path.of("results", "suite");
+    /** suite.json, suite.html and each cell's reports. */
+    @Mixin
+    OutOption outDir = new OutOption(() -> Path.of("results", "suite"));
 
     /**
      * One cell's figures, from the load generator's {@link Summary}.
@@ -114,14 +112,9 @@ public final class SuiteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Duration up;
-        Duration steadyState;
-        Duration down;
+        Phases.Lengths lengths = phases.givenOr(profile.lengths);
         List<Long> limits = new ArrayList<>();
         try {
-            up = Durations.parse(rampUp != null ? rampUp : profile.rampUp);
-            steadyState = Durations.parse(steady != null ? steady : profile.steady);
-            down = Durations.parse(rampDown != null ? rampDown : profile.rampDown);
             for (String rate : rates) {
                 limits.add(Units.bytesPerSecond(rate));
             }
@@ -131,9 +124,8 @@ public final class SuiteCommand implements Callable<Integer> {
         }
         Path dir = files.directory();
         Path manifestFile = files.manifestIn(dir);
-        Files.createDirectories(out);
-        String phases = "ramp-up " + Durations.format(up) + ", steady " + Durations.format(steadyState)
-                + ", ramp-down " + Durations.format(down) + (profile == Profile.quick && steady == null
+        Path out = Files.createDirectories(outDir.directory());
+        String phases = lengths + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
                 ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
                 + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
         System.out.println("suite: " + algorithms.size() * clients.size() * rates.size() + " cells; " + phases
@@ -144,7 +136,7 @@ public final class SuiteCommand implements Callable<Integer> {
             for (long rate : limits) {
                 for (int n : clients) {
                     for (Algorithm algorithm : algorithms) {
-                        Row r = cell(algorithm, n, rate, dir, manifestFile, up, steadyState, down);
+                        Row r = cell(algorithm, n, rate, dir, manifestFile, lengths);
                         rows.add(r);
                         System.out.println(String.format(Locale.ROOT, "  %s", format(r)));
                     }
@@ -180,17 +172,17 @@ public final class SuiteCommand implements Callable<Integer> {
         return rows.stream().allMatch(r -> r.missed().isEmpty()) ? MEASURED : CRITERION_MISSED;
     }
 
-    private Row cell(Algorithm algorithm, int n, long rate, Path dir, Path manifest, Duration up,
-                     Duration steadyState, Duration down) throws IOException, InterruptedException {
+    private Row cell(Algorithm algorithm, int n, long rate, Path dir, Path manifest, Phases.Lengths lengths)
+            throws IOException, InterruptedException {
         String limit = Units.formatRate(rate);
-        Path cellDir = Files.createDirectories(out.resolve(algorithm + "-" + n + "-" + limit.replace('/', '_')));
+        Path cellDir = Files.createDirectories(outDir.directory().resolve(algorithm + "-" + n + "-" + limit.replace('/', '_')));
         LoadSession.Outcome load;
         try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", dir.toString(),
                 "--algorithm", algorithm.name(), "--workers", Integer.toString(workers),
                 // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
                 "--" + ServerConfig.Key.INLINE_MAX.name, "0"), cellDir.resolve("server.log"))) {
             load = InProcessLoad.run(LoadPlan.closed(Target.parse("http://127.0.0.1:" + server.port() + "/"),
-                    manifest, "", n, rate, up, steadyState, down, cellDir));
+                    manifest, "", n, rate, lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir));
         }
         Summary s = load.first();
         RunMetrics m = s.result.metrics();

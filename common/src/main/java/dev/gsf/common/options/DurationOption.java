@@ -12,7 +12,7 @@ public final class DurationOption implements MixinDefaults.Source {
     private final Duration defaultDuration;
 
     @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "how long each measurement runs: 500ms, 5s, 2m, 1h; a bare number is seconds"
+            description = "how long each measurement runs, e.g. 5s, 2m; a bare number is seconds"
                     + " (default: ${DEFAULT-VALUE})")
     Duration duration;
 

@@ -3,25 +3,32 @@ package dev.gsf.loadgen.load;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
+import dev.gsf.common.options.ManifestOption;
+import dev.gsf.common.options.MixinDefaults;
+import dev.gsf.common.options.OutOption;
+import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.ThinkTime;
-import dev.gsf.loadgen.load.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code gsf load}: drives simulated clients against an HTTP server and reports what they saw. */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MixinDefaults.class,
         description = {"Faban-like load generator: simulated clients download the file mix, every download is"
                 + " verified (status, headers, length, MD5), and init time, speed and throughput are reported.",
+                "Writes summary.txt, summary.json and report.html to --out, a new directory per invocation unless"
+                + " given; --out none writes none.",
                 "Exit code: 0 all criteria passed, 1 a criterion failed, 2 bad input or the run could not start."})
 public final class LoadCommand implements Callable<Integer> {
     public static final int PASSED = 0;
@@ -32,9 +39,8 @@ public final class LoadCommand implements Callable<Integer> {
             description = "server and directory, e.g. http://127.0.0.1:8080/")
     String url;
 
-    @Option(names = "--manifest", paramLabel = "FILE",
-            description = "md5sum-format list of the files to download (default: files/MD5SUMS)")
-    Path manifest;
+    @Mixin
+    ManifestOption manifest;
 
     @Option(names = "--mix", paramLabel = "NAME[=W],...", defaultValue = "",
             description = "only these files, with relative weights (default: every file, equal weights)")
@@ -64,15 +70,8 @@ public final class LoadCommand implements Callable<Integer> {
             description = "pause between a client's downloads: 100ms (fixed) or exp:100ms (negative exponential mean)")
     String think;
 
-    @Option(names = "--ramp-up", paramLabel = "TIME", defaultValue = "5s", description = "default: ${DEFAULT-VALUE}")
-    String rampUp;
-
-    @Option(names = "--steady", paramLabel = "TIME", defaultValue = "30s",
-            description = "steady state, the only phase whose downloads count (default: ${DEFAULT-VALUE})")
-    String steady;
-
-    @Option(names = "--ramp-down", paramLabel = "TIME", defaultValue = "2s", description = "default: ${DEFAULT-VALUE}")
-    String rampDown;
+    @Mixin
+    Phases phases = new Phases(new Phases.Lengths(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(2)));
 
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = LoadPlan.DEFAULT_TIMEOUT,
             description = "connect timeout, and the longest a download may make no progress (default: ${DEFAULT-VALUE})")
@@ -109,9 +108,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--min-throughput", paramLabel = "MB/s", description = "criterion: steady-state throughput")
     String minThroughput;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "directory for summary.txt, summary.json and report.html (default: results/load-<time>; 'none' for none)")
-    String out;
+    /** summary.txt, summary.json and report.html; 'none' for none. */
+    @Mixin
+    OutOption out = new OutOption(LoadCommand::newOutDir);
 
     @Option(names = "--server-metrics", paramLabel = "URL",
             description = "scrape this Prometheus /metrics every interval (busy workers, queue, downloads in progress,"
@@ -177,13 +176,11 @@ public final class LoadCommand implements Callable<Integer> {
         if (loops < 1 || loops > 256) {
             throw new IllegalArgumentException("--threads must be 1 to 256");
         }
-        var plan = new LoadPlan(target, manifest != null ? manifest : Workload.manifestIn(FileSet.defaultDirectory()),
-                mix, clients,
+        Phases.Lengths lengths = phases.get();
+        var plan = new LoadPlan(target, manifest.in(FileSet.defaultDirectory()), mix, clients,
                 arrivalRate == null ? 0 : option("--arrival-rate", () -> Units.perSecond(arrivalRate)),
                 bytesPerSecond, bucket, rcvbuf, option("--think", () -> ThinkTime.parse(think)),
-                option("--ramp-up", () -> Durations.parse(rampUp)), option("--steady", () -> Durations.parse(steady)),
-                option("--ramp-down", () -> Durations.parse(rampDown)),
-                option("--timeout", () -> Durations.parse(timeout)),
+                lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
                 option("--interval", () -> Durations.parse(interval)), loops, criteria(), outDir(), seed, runs,
                 serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)));
         if (plan.steady().isZero()) {
@@ -222,10 +219,14 @@ public final class LoadCommand implements Callable<Integer> {
         return list;
     }
 
+    /** --out, null for 'none'. */
     private Path outDir() {
-        if (out != null) {
-            return out.equalsIgnoreCase("none") ? null : Path.of(out);
-        }
+        Path dir = out.directory();
+        return dir.toString().equalsIgnoreCase("none") ? null : dir;
+    }
+
+    /** results/load-TIME, in the checkout when run through ./gsf. */
+    private static Path newOutDir() {
         String home = System.getProperty("gsf.home");
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         return (home == null ? Path.of("results") : Path.of(home, "results")).resolve("load-" + stamp);
