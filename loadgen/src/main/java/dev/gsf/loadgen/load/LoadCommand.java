@@ -7,6 +7,7 @@ import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
+import dev.gsf.loadgen.load.Criterion.Figure;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -195,26 +196,23 @@ public final class LoadCommand implements Callable<Integer> {
     private List<Criterion> criteria() {
         List<Criterion> list = new ArrayList<>();
         if (maxP90Init != null) {
-            list.add(new Criterion("max-p90-init", millis("--max-p90-init", maxP90Init), "ms", true,
-                    s -> s.initPercentileMs(90)));
+            list.add(new Criterion("max-p90-init", millis("--max-p90-init", maxP90Init), true, Figure.P90_INIT));
         }
         if (maxP99Init != null) {
-            list.add(new Criterion("max-p99-init", millis("--max-p99-init", maxP99Init), "ms", true,
-                    s -> s.initPercentileMs(99)));
+            list.add(new Criterion("max-p99-init", millis("--max-p99-init", maxP99Init), true, Figure.P99_INIT));
         }
         if (maxAvgInit != null) {
-            list.add(new Criterion("max-avg-init", millis("--max-avg-init", maxAvgInit), "ms", true,
-                    s -> s.initMs.mean()));
+            list.add(new Criterion("max-avg-init", millis("--max-avg-init", maxAvgInit), true, Figure.AVG_INIT));
         }
         list.add(Criterion.maxErrorRate(percent("--max-error-rate", maxErrorRate)));
         if (maxRateDeviation != null) {
-            list.add(new Criterion("max-rate-deviation", percent("--max-rate-deviation", maxRateDeviation), "%",
-                    true, s -> s.rateDeviationPercent));
+            list.add(new Criterion("max-rate-deviation", percent("--max-rate-deviation", maxRateDeviation), true,
+                    Figure.RATE_DEVIATION));
         }
         if (minThroughput != null) {
             String n = minThroughput.replaceFirst("(?i)\\s*MB/s$", "");
-            list.add(new Criterion("min-throughput", option("--min-throughput", () -> Double.parseDouble(n)),
-                    "MB/s", false, s -> s.throughputMBs));
+            list.add(new Criterion("min-throughput", option("--min-throughput", () -> Double.parseDouble(n)), false,
+                    Figure.THROUGHPUT));
         }
         return list;
     }

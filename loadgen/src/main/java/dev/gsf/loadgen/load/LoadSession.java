@@ -53,7 +53,8 @@ public final class LoadSession {
             }
             RunResult result = new LoadRun(plan, workload, log, terminal).run();
             Summary summary = new Summary(plan, result);
-            List<Criterion.Verdict> v = plan.criteria().stream().map(c -> c.judge(summary)).toList();
+            List<Criterion.Verdict> v = plan.criteria().stream()
+                    .map(c -> c.judge(summary.figure(c.figure()))).toList();
             summaries.add(summary);
             verdicts.add(v);
             out.println(TextReport.render(summary, v));

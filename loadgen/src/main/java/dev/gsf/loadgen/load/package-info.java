@@ -6,7 +6,8 @@
  *   <li>{@link dev.gsf.loadgen.load.LoadCommand}: the command; parses and validates into a
  *       {@link dev.gsf.loadgen.load.LoadPlan}.</li>
  *   <li>{@link dev.gsf.loadgen.load.LoadRun}: runs one plan (probe, event loops, sampling, merge).</li>
- *   <li>{@link dev.gsf.loadgen.load.Criterion}: a pass/fail rule over the summary; {@link
+ *   <li>{@link dev.gsf.loadgen.load.Criterion}: a pass/fail rule over one figure, whose value the report's
+ *       {@code Summary} gives (the report depends on the rule, not the rule on the report); {@link
  *       dev.gsf.loadgen.load.Target} is the server under load; {@link dev.gsf.loadgen.load.Units} parses rates.</li>
  * </ul>
  *

@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.load.report;
 
+import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.FileMetrics;
@@ -115,6 +116,18 @@ public final class Summary {
             }
         }
         throw new IllegalArgumentException("not a reported percentile: " + percentile);
+    }
+
+    /** This run's value of a criterion's figure, in the figure's unit; NaN when the run gave no data for it. */
+    public double figure(Criterion.Figure figure) {
+        return switch (figure) {
+            case P90_INIT -> initPercentileMs(90);
+            case P99_INIT -> initPercentileMs(99);
+            case AVG_INIT -> initMs.mean();
+            case ERROR_RATE -> errorRatePercent;
+            case RATE_DEVIATION -> rateDeviationPercent;
+            case THROUGHPUT -> throughputMBs;
+        };
     }
 
     public String downloadLimit() {
