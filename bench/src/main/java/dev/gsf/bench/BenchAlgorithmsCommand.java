@@ -123,7 +123,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         }
         System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s cores=%d%n",
                 load.name(), connections, seconds, rounds, workers, files, Runtime.getRuntime().availableProcessors());
-        List<Workload> workloads = files.stream().map(f -> new Workload(f, connections)).toList();
+        List<Workload> workloads = files.stream().map(f -> Workload.of(f, connections)).toList();
         List<ServerProcess> servers = new ArrayList<>();
         Measurements measured;
         try {

@@ -130,8 +130,8 @@ public final class CompareCommand implements Callable<Integer> {
         Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
         Optional<Path> iperf3 = find("iperf3", "iperf3", notes).program();
 
-        List<Workload> workloads = List.of(new Workload("1KB.bin", 50), new Workload("1MB.bin", 50),
-                new Workload("100MB.bin", 8));
+        List<Workload> workloads = List.of(Workload.of("1KB.bin", 50), Workload.of("1MB.bin", 50),
+                Workload.of("100MB.bin", 8));
         Path manifest = dir.resolve(FileSet.MANIFEST);
         List<Pass> passes = new ArrayList<>();
         if (passKinds.contains(PassKind.wrk)) {
@@ -143,7 +143,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (passKinds.contains(PassKind.throttled)) {
             // The seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
             passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttleRate),
-                    List.of(new Workload("", throttledClients))));
+                    List.of(Workload.wholeSet(throttledClients))));
         }
         ManyClientsPass many = new ManyClientsPass(manyClients, manyRateBytes, manyRamp, manySteadyState, manifest,
                 out.resolve("compare-many"));

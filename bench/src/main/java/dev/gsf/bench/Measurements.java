@@ -33,7 +33,7 @@ final class Measurements {
         }
     }
 
-    /** A cell as the JSON reports give it: every round's value, the medians and the errors. */
+    /** A cell as the JSON reports give it: every round's value, the medians and the errors; file "" is the whole set. */
     record CellReport(String server, String file, int connections, List<Double> reqPerSec, List<Double> gbPerSec,
                       double medianReqPerSec, double medianGbPerSec, long errors) {
     }
@@ -79,7 +79,7 @@ final class Measurements {
     }
 
     private static String url(Peer peer, Workload w) {
-        return "http://127.0.0.1:" + peer.port() + "/" + w.file();
+        return "http://127.0.0.1:" + peer.port() + "/" + w.path();
     }
 
     private void record(String peer, Workload w, LoadClient.Result r) {
@@ -125,7 +125,7 @@ final class Measurements {
         for (Workload w : workloads) {
             for (String peer : peers) {
                 Cell c = cell(peer, w);
-                rows.add(new CellReport(peer, w.file(), w.connections(), List.copyOf(c.requestsPerSecond()),
+                rows.add(new CellReport(peer, w.path(), w.connections(), List.copyOf(c.requestsPerSecond()),
                         List.copyOf(c.gigabytesPerSecond()), c.requests().median(), c.gigabytes().median(),
                         c.errors()));
             }
@@ -137,7 +137,7 @@ final class Measurements {
     List<BarChart> charts(String clientName) {
         List<BarChart> charts = new ArrayList<>();
         for (Workload w : workloads) {
-            boolean bytes = w.file().isEmpty() || w.file().startsWith("100MB");
+            boolean bytes = w.file().map(f -> f.startsWith("100MB")).orElse(true);
             BarChart chart = new BarChart(clientName + ": " + w.label(), bytes ? "GB/s" : "req/s");
             for (String peer : peers) {
                 Stats s = bytes ? cell(peer, w).gigabytes() : cell(peer, w).requests();

@@ -9,7 +9,6 @@ import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;
 import dev.gsf.loadgen.load.Target;
-import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.report.Json;
@@ -101,7 +100,7 @@ public final class SuiteCommand implements Callable<Integer> {
      * @param missed the criteria the cell missed, each with what was measured; empty when it met them all
      * @param exitCode what {@code gsf load} would have exited with
      */
-    record Row(int clients, String limit, Algorithm algorithm, String server, double avgInitSeconds,
+    record Row(int clients, DownloadLimit limit, Algorithm algorithm, String server, double avgInitSeconds,
                double avgSpeedMBs, String speedFile, double throughputMBs, double p99InitMs, long downloads,
                long errors, List<String> missed, int exitCode) {
     }
@@ -113,10 +112,10 @@ public final class SuiteCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Phases.Lengths lengths = phases.givenOr(profile.lengths);
-        List<Long> limits = new ArrayList<>();
+        List<DownloadLimit> limits = new ArrayList<>();
         try {
             for (String rate : rates) {
-                limits.add(Units.bytesPerSecond(rate));
+                limits.add(DownloadLimit.parse(rate));
             }
         } catch (IllegalArgumentException e) {
             System.err.println("gsf suite: " + e.getMessage());
@@ -133,10 +132,10 @@ public final class SuiteCommand implements Callable<Integer> {
 
         List<Row> rows = new ArrayList<>();
         try {
-            for (long rate : limits) {
+            for (DownloadLimit limit : limits) {
                 for (int n : clients) {
                     for (Algorithm algorithm : algorithms) {
-                        Row r = cell(algorithm, n, rate, dir, manifestFile, lengths);
+                        Row r = cell(algorithm, n, limit, dir, manifestFile, lengths);
                         rows.add(r);
                         System.out.println(String.format(Locale.ROOT, "  %s", format(r)));
                     }
@@ -172,17 +171,17 @@ public final class SuiteCommand implements Callable<Integer> {
         return rows.stream().allMatch(r -> r.missed().isEmpty()) ? MEASURED : CRITERION_MISSED;
     }
 
-    private Row cell(Algorithm algorithm, int n, long rate, Path dir, Path manifest, Phases.Lengths lengths)
+    private Row cell(Algorithm algorithm, int n, DownloadLimit limit, Path dir, Path manifest, Phases.Lengths lengths)
             throws IOException, InterruptedException {
-        String limit = Units.formatRate(rate);
-        Path cellDir = Files.createDirectories(outDir.directory().resolve(algorithm + "-" + n + "-" + limit.replace('/', '_')));
+        Path cellDir = Files.createDirectories(outDir.directory().resolve(algorithm + "-" + n + "-"
+                + limit.toString().replace('/', '_')));
         LoadSession.Outcome load;
         try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", dir.toString(),
                 "--algorithm", algorithm.name(), "--workers", Integer.toString(workers),
                 // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
                 "--" + ServerConfig.Key.INLINE_MAX.name, "0"), cellDir.resolve("server.log"))) {
             load = InProcessLoad.run(LoadPlan.closed(Target.parse("http://127.0.0.1:" + server.port() + "/"),
-                    manifest, "", n, rate, lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir));
+                    manifest, "", n, limit.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir));
         }
         Summary s = load.first();
         RunMetrics m = s.result.metrics();
@@ -210,14 +209,15 @@ public final class SuiteCommand implements Callable<Integer> {
     private Page html(List<Row> rows, String phases, String table) {
         Page html = new Page("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
                 + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; every download verified.");
-        for (String limit : rows.stream().map(Row::limit).distinct().toList()) {
+        for (DownloadLimit limit : rows.stream().map(Row::limit).distinct().toList()) {
             html.chart(chart("Total throughput vs clients, limit " + limit, "MB/s", rows, limit, Row::throughputMBs));
             html.chart(chart("Average init time vs clients, limit " + limit, "s", rows, limit, Row::avgInitSeconds));
         }
         return html.pre(table);
     }
 
-    private LineChart chart(String title, String unit, List<Row> rows, String limit, ToDoubleFunction<Row> figure) {
+    private LineChart chart(String title, String unit, List<Row> rows, DownloadLimit limit,
+                            ToDoubleFunction<Row> figure) {
         LineChart chart = LineChart.categories(title, "concurrent clients", unit, clients);
         for (Algorithm a : algorithms) {
             chart.series(a.name(), clients.stream().mapToDouble(n -> rows.stream()

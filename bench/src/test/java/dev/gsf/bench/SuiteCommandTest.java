@@ -67,7 +67,7 @@ class SuiteCommandTest {
     }
 
     private static Row row(List<String> missed, int exitCode) {
-        return new Row(4, "none", Algorithm.SBA, "grizzly-sendfile/0.1 (SBA)", 0.1, 1, "1KB.bin", 10, 5, 100, 0,
+        return new Row(4, DownloadLimit.NONE, Algorithm.SBA, "grizzly-sendfile/0.1 (SBA)", 0.1, 1, "1KB.bin", 10, 5, 100, 0,
                 missed, exitCode);
     }
 }
