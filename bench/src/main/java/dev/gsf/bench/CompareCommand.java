@@ -10,6 +10,7 @@ import dev.gsf.loadgen.load.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
 import dev.gsf.server.config.ServerConfig;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,29 +98,72 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     OutOption outDir = new OutOption(() -> Path.of("results"));
 
+    /** What one run is set to, --quick applied. */
+    private record Settings(int rounds, Duration duration, Duration firstWarmUp, long throttleRate, long manyRate,
+                            Duration manyRampUp, Duration manySteady) {
+        int seconds() {
+            return (int) duration.toSeconds();
+        }
+    }
+
+    /** Every pass's measurements, in the order of the passes, and the many pass's rows (empty when not run). */
+    private record Measured(List<Measurements> passes, List<ManyClientsPass.Row> manyRows) {
+    }
+
+    /** iperf3's loopback figures in GB/s (NaN when not measured) and the line that states them. */
+    private record Loopback(double gbps, double zeroCopyGbps, String line) {
+    }
+
     @Override
     public Integer call() throws Exception {
-        int rounds = quick ? 2 : measuring.rounds;
-        Duration manyRamp = quick ? Duration.ofSeconds(10) : manyRampUp;
-        Duration manySteadyState = quick ? Duration.ofSeconds(20) : manySteady;
-        long throttleRate;
-        long manyRateBytes;
-        Duration duration;
-        Duration firstWarmUp;
+        Settings settings;
         try {
-            throttleRate = Units.bytesPerSecond(throttle);
-            manyRateBytes = Units.bytesPerSecond(manyRate);
-            duration = quick ? Duration.ofSeconds(2) : measuring.duration();
-            firstWarmUp = measuring.warmUpGiven() ? measuring.warmUp() : quick ? QUICK_WARM_UP : Measurements.WARM_UP;
+            settings = settings();
         } catch (IllegalArgumentException e) {
             System.err.println("gsf compare: " + e.getMessage());
             return 2;
         }
-        int seconds = (int) duration.toSeconds();
         Path dir = root.directory();
         Path out = Files.createDirectories(outDir.directory());
         List<String> notes = new ArrayList<>();
-        LoadClient load = switch (client) {
+        LoadClient load = loadClient(notes);
+        Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
+        Optional<Path> iperf3 = find("iperf3", "iperf3", notes).program();
+        Path manifest = dir.resolve(FileSet.MANIFEST);
+        List<Pass> passes = passes(load, manifest, out, settings);
+        ManyClientsPass many = new ManyClientsPass(manyClients, settings.manyRate(), settings.manyRampUp(),
+                settings.manySteady(), manifest, out.resolve("compare-many"));
+        Measured measured;
+        List<Peer> peers = new ArrayList<>();
+        try {
+            startPeers(peers, dir, out, nginx);
+            System.out.printf("compare: rounds=%d duration=%ds cores=%d servers=%s%n", settings.rounds(),
+                    settings.seconds(), Runtime.getRuntime().availableProcessors(),
+                    peers.stream().map(Peer::name).toList());
+            notes.forEach(n -> System.out.println("  " + n));
+            System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
+            measured = measure(peers, passes, many, settings);
+        } finally {
+            peers.forEach(Peer::close);
+        }
+        Loopback loopback = loopback(iperf3, settings.seconds());
+        report(settings, nginx.isPresent() ? "nginx" : "gsf SBA", passes, measured, many, loopback, notes, out);
+        return 0;
+    }
+
+    /** The options with --quick applied; IllegalArgumentException names a bad one. */
+    private Settings settings() {
+        Duration duration = quick ? Duration.ofSeconds(2) : measuring.duration();
+        Duration firstWarmUp = measuring.warmUpGiven() ? measuring.warmUp() : quick ? QUICK_WARM_UP
+                : Measurements.WARM_UP;
+        return new Settings(quick ? 2 : measuring.rounds, duration, firstWarmUp, Units.bytesPerSecond(throttle),
+                Units.bytesPerSecond(manyRate), quick ? Duration.ofSeconds(10) : manyRampUp,
+                quick ? Duration.ofSeconds(20) : manySteady);
+    }
+
+    /** --client: wrk unless told, installed if missing, else the built-in client. */
+    private LoadClient loadClient(List<String> notes) {
+        return switch (client) {
             case builtin -> new BuiltinClient();
             case wrk -> new Wrk();
             case auto -> {
@@ -127,12 +171,12 @@ public final class CompareCommand implements Callable<Integer> {
                 yield wrk.program().isPresent() ? new Wrk() : new BuiltinClient();
             }
         };
-        Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
-        Optional<Path> iperf3 = find("iperf3", "iperf3", notes).program();
+    }
 
+    /** The --passes that drive every peer on workloads: wrk, load and throttled. */
+    private List<Pass> passes(LoadClient load, Path manifest, Path out, Settings settings) {
         List<Workload> workloads = List.of(Workload.of("1KB.bin", 50), Workload.of("1MB.bin", 50),
                 Workload.of("100MB.bin", 8));
-        Path manifest = dir.resolve(FileSet.MANIFEST);
         List<Pass> passes = new ArrayList<>();
         if (passKinds.contains(PassKind.wrk)) {
             passes.add(new Pass(load, workloads));
@@ -142,102 +186,109 @@ public final class CompareCommand implements Callable<Integer> {
         }
         if (passKinds.contains(PassKind.throttled)) {
             // The seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
-            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), throttleRate),
+            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), settings.throttleRate()),
                     List.of(Workload.wholeSet(throttledClients))));
         }
-        ManyClientsPass many = new ManyClientsPass(manyClients, manyRateBytes, manyRamp, manySteadyState, manifest,
-                out.resolve("compare-many"));
-        List<ManyClientsPass.Row> manyRows = List.of();
-        List<Peer> peers = new ArrayList<>();
-        List<Measurements> measured = new ArrayList<>();
-        try {
-            for (Algorithm a : Algorithm.values()) {
-                peers.add(ServerProcess.start("gsf " + a, List.of("--root", dir.toString(), "--algorithm", a.name()),
-                        out.resolve("compare-gsf-" + a + ".log")));
-            }
-            if (zeroCopyBoth) {
-                for (Algorithm a : Algorithm.values()) {
-                    BenchAlgorithmsCommand.Variant other =
-                            new BenchAlgorithmsCommand.Variant(a, !BenchAlgorithmsCommand.DEFAULT_ZERO_COPY);
-                    peers.add(ServerProcess.start("gsf " + other.label(), List.of("--root", dir.toString(),
-                            "--algorithm", a.name(), other.zeroCopy() ? "--zero-copy" : "--no-zero-copy"),
-                            out.resolve("compare-gsf-" + a + "-other-zero-copy.log")));
-                }
-            }
-            for (String cache : List.of("on", "off")) {
-                peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
-                        List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log")));
-            }
-            if (nginx.isPresent()) {
-                peers.add(NginxPeer.start(nginx.get(), dir, out));
-            }
-            System.out.printf("compare: rounds=%d duration=%ds cores=%d servers=%s%n", rounds, seconds,
-                    Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList());
-            notes.forEach(n -> System.out.println("  " + n));
-            System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
-            for (Pass pass : passes) {
-                System.out.println("client " + pass.client().name() + ":");
-                // The servers stay up from pass to pass: only the first warms them up at length.
-                Duration warmUp = measured.isEmpty() ? firstWarmUp : Duration.ofSeconds(1);
-                measured.add(Measurements.run(peers, pass.workloads(), pass.client(), rounds, duration, warmUp,
-                        System.out));
-            }
-            if (passKinds.contains(PassKind.many)) {
-                System.out.println("many slow clients: " + many.describe());
-                List<String> names = new ArrayList<>(manyAlgorithms.stream().map(a -> "gsf " + a).toList());
-                if (zeroCopyBoth) {
-                    manyAlgorithms.forEach(a -> names.add("gsf " + new BenchAlgorithmsCommand.Variant(a,
-                            !BenchAlgorithmsCommand.DEFAULT_ZERO_COPY).label()));
-                }
-                names.add("nginx");
-                manyRows = many.run(peers.stream().filter(p -> names.contains(p.name())).toList(), System.out);
-            }
-        } finally {
-            peers.forEach(Peer::close);
-        }
+        return passes;
+    }
 
-        double iperf = Double.NaN;
-        double iperfZeroCopy = Double.NaN;
-        if (iperf3.isPresent()) {
-            iperf = LoopbackLimit.measure(iperf3.get(), seconds, false);
-            iperfZeroCopy = LoopbackLimit.measure(iperf3.get(), seconds, true);
+    /** Starts every peer into {@code peers}, so that the caller closes those that started should one fail. */
+    private void startPeers(List<Peer> peers, Path dir, Path out, Optional<Path> nginx) throws IOException {
+        for (Algorithm a : Algorithm.values()) {
+            peers.add(ServerProcess.start("gsf " + a, List.of("--root", dir.toString(), "--algorithm", a.name()),
+                    out.resolve("compare-gsf-" + a + ".log")));
         }
-        String reference = nginx.isPresent() ? "nginx" : "gsf SBA";
+        if (zeroCopyBoth) {
+            for (Algorithm a : Algorithm.values()) {
+                BenchAlgorithmsCommand.Variant other = otherZeroCopy(a);
+                peers.add(ServerProcess.start("gsf " + other.label(), List.of("--root", dir.toString(),
+                        "--algorithm", a.name(), other.zeroCopy() ? "--zero-copy" : "--no-zero-copy"),
+                        out.resolve("compare-gsf-" + a + "-other-zero-copy.log")));
+            }
+        }
+        for (String cache : List.of("on", "off")) {
+            peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
+                    List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log")));
+        }
+        if (nginx.isPresent()) {
+            peers.add(NginxPeer.start(nginx.get(), dir, out));
+        }
+    }
+
+    private static BenchAlgorithmsCommand.Variant otherZeroCopy(Algorithm a) {
+        return new BenchAlgorithmsCommand.Variant(a, !BenchAlgorithmsCommand.DEFAULT_ZERO_COPY);
+    }
+
+    /** Every pass against every peer, then the many pass against its algorithms and nginx. */
+    private Measured measure(List<Peer> peers, List<Pass> passes, ManyClientsPass many, Settings settings)
+            throws IOException, InterruptedException {
+        List<Measurements> measured = new ArrayList<>();
+        for (Pass pass : passes) {
+            System.out.println("client " + pass.client().name() + ":");
+            // The servers stay up from pass to pass: only the first warms them up at length.
+            Duration warmUp = measured.isEmpty() ? settings.firstWarmUp() : Duration.ofSeconds(1);
+            measured.add(Measurements.run(peers, pass.workloads(), pass.client(), settings.rounds(),
+                    settings.duration(), warmUp, System.out));
+        }
+        List<ManyClientsPass.Row> manyRows = List.of();
+        if (passKinds.contains(PassKind.many)) {
+            System.out.println("many slow clients: " + many.describe());
+            List<String> names = new ArrayList<>(manyAlgorithms.stream().map(a -> "gsf " + a).toList());
+            if (zeroCopyBoth) {
+                manyAlgorithms.forEach(a -> names.add("gsf " + otherZeroCopy(a).label()));
+            }
+            names.add("nginx");
+            manyRows = many.run(peers.stream().filter(p -> names.contains(p.name())).toList(), System.out);
+        }
+        return new Measured(measured, manyRows);
+    }
+
+    /** iperf3 over loopback for as long as a measurement, with and without -Z, for scale. */
+    private static Loopback loopback(Optional<Path> iperf3, int seconds) throws IOException {
+        if (iperf3.isEmpty()) {
+            return new Loopback(Double.NaN, Double.NaN, "loopback limit: iperf3 not available");
+        }
+        double copy = LoopbackLimit.measure(iperf3.get(), seconds, false);
+        double zeroCopy = LoopbackLimit.measure(iperf3.get(), seconds, true);
+        return new Loopback(copy, zeroCopy, String.format(Locale.ROOT,
+                "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s", seconds, copy,
+                zeroCopy));
+    }
+
+    /** Prints the tables and the loopback limit, and writes compare.json and compare.html. */
+    private static void report(Settings settings, String reference, List<Pass> passes, Measured measured,
+                               ManyClientsPass many, Loopback loopback, List<String> notes, Path out)
+            throws IOException {
         StringBuilder tables = new StringBuilder();
+        List<PassReport> passReports = new ArrayList<>();
         for (int i = 0; i < passes.size(); i++) {
-            tables.append("client: ").append(passes.get(i).client().name()).append('\n')
-                    .append(measured.get(i).table(reference)).append('\n');
+            String client = passes.get(i).client().name();
+            tables.append("client: ").append(client).append('\n')
+                    .append(measured.passes().get(i).table(reference)).append('\n');
+            passReports.add(new PassReport(client, measured.passes().get(i).cells()));
         }
-        String limit = iperf3.isPresent()
-                ? String.format(Locale.ROOT, "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s",
-                seconds, iperf, iperfZeroCopy)
-                : "loopback limit: iperf3 not available";
+        List<ManyClientsPass.Row> manyRows = measured.manyRows();
         if (!manyRows.isEmpty()) {
             tables.append("many slow clients: ").append(many.describe()).append('\n')
                     .append(ManyClientsPass.table(manyRows)).append('\n');
         }
         System.out.println();
         System.out.print(tables);
-        System.out.println(limit);
+        System.out.println(loopback.line());
 
-        List<PassReport> passReports = new ArrayList<>();
-        for (int i = 0; i < passes.size(); i++) {
-            passReports.add(new PassReport(passes.get(i).client().name(), measured.get(i).cells()));
-        }
-        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), rounds, seconds,
-                Runtime.getRuntime().availableProcessors(), reference, iperf, iperfZeroCopy, notes, passReports,
+        int cores = Runtime.getRuntime().availableProcessors();
+        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), settings.rounds(),
+                settings.seconds(), cores, reference, loopback.gbps(), loopback.zeroCopyGbps(), notes, passReports,
                 manyRows));
         Page html = new Page("grizzly-sendfile compare")
-                .paragraph(rounds + " interleaved rounds of " + seconds + " s on "
-                        + Runtime.getRuntime().availableProcessors() + " cores. Bars are medians; whiskers span the"
-                        + " rounds' min to max. " + limit + ".");
+                .paragraph(settings.rounds() + " interleaved rounds of " + settings.seconds() + " s on " + cores
+                        + " cores. Bars are medians; whiskers span the rounds' min to max. " + loopback.line() + ".");
         for (int i = 0; i < passes.size(); i++) {
-            measured.get(i).charts(passes.get(i).client().name()).forEach(html::chart);
+            measured.passes().get(i).charts(passes.get(i).client().name()).forEach(html::chart);
         }
         ManyClientsPass.charts(manyRows).forEach(html::chart);
-        html.pre(tables + limit + "\n" + String.join("\n", notes)).write(out.resolve("compare.html"));
+        html.pre(tables + loopback.line() + "\n" + String.join("\n", notes)).write(out.resolve("compare.html"));
         System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
-        return 0;
     }
 
     /** compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed. */
