@@ -19,8 +19,20 @@ public final class TextReport {
     private TextReport() {
     }
 
+    /** The run's text: what ran, the seed's table, counts, distributions, errors and resources, verdicts. */
     public static String render(Summary s, List<Criterion.Verdict> verdicts) {
         StringBuilder out = new StringBuilder();
+        header(out, s);
+        seedTable(out, s);
+        counts(out, s);
+        distributions(out, s);
+        errorsAndResources(out, s);
+        verdicts(out, s, verdicts);
+        return out.toString();
+    }
+
+    /** Target and server, model, limit and phases, the mix, warnings, and whether the run was aborted. */
+    private static void header(StringBuilder out, Summary s) {
         var plan = s.plan;
         var r = s.result;
         out.append("gsf load ").append(plan.target()).append("  server: ").append(r.server()).append('\n');
@@ -36,15 +48,23 @@ public final class TextReport {
             out.append("RUN ABORTED: ").append(r.abortReason()).append('\n');
         }
         out.append('\n');
+    }
+
+    /** The seed's one-line table: clients, limit, algorithm, average init time and speed, total throughput. */
+    private static void seedTable(StringBuilder out, Summary s) {
         out.append(String.format("%-14s %-15s %-24s %-20s %-22s %s%n", "Conc. clients", "Download limit",
                 "Algorithm", "Avg init time (s)", "Avg speed (MB/s)", "Total throughput (MB/s)"));
         String speed = Numbers.fixed(s.avgSpeedMBs(), 3) + (s.headline == null ? "" : " (" + s.headline.name() + ")");
-        out.append(String.format("%-14d %-15s %-24s %-20s %-22s %s%n", plan.clients(), s.downloadLimit(),
-                r.identity(), Numbers.fixed(s.avgInitSeconds(), 4), speed, Numbers.fixed(s.throughputMBs, 2)));
+        out.append(String.format("%-14d %-15s %-24s %-20s %-22s %s%n", s.plan.clients(), s.downloadLimit(),
+                s.result.identity(), Numbers.fixed(s.avgInitSeconds(), 4), speed, Numbers.fixed(s.throughputMBs, 2)));
         out.append('\n');
+    }
 
-        RunMetrics m = r.metrics();
-        out.append("steady state ").append(Numbers.fixed(r.phases().steadySeconds(), 1)).append(" s: ")
+    /** Downloads and errors in steady state and in the whole run, and the throttle's target against its actual. */
+    private static void counts(StringBuilder out, Summary s) {
+        var plan = s.plan;
+        RunMetrics m = s.result.metrics();
+        out.append("steady state ").append(Numbers.fixed(s.result.phases().steadySeconds(), 1)).append(" s: ")
                 .append(m.steadyDownloads()).append(" downloads (").append(Numbers.fixed(s.downloadsPerSecond, 1))
                 .append("/s), ").append(m.steadyErrorCount()).append(" errors (")
                 .append(Numbers.fixed(s.errorRatePercent, 3)).append("%), ").append(Numbers.megabytes(m.steadyBytes))
@@ -69,7 +89,10 @@ public final class TextReport {
             out.append('\n');
         }
         out.append('\n');
+    }
 
+    /** Init time, then each file's download time and speed: count, average, the percentiles and the maximum. */
+    private static void distributions(StringBuilder out, Summary s) {
         out.append(String.format("%-22s %9s %9s", "", "count", "avg"));
         for (double p : Summary.PERCENTILES) {
             out.append(String.format(" %9s", Numbers.percentile(p)));
@@ -83,7 +106,12 @@ public final class TextReport {
             distribution(out, f.name() + " speed (MB/s)", f.speedMBs(), true);
         }
         out.append('\n');
+    }
 
+    /** Errors by kind (all phases / steady state), the first of each; the load generator's and server's resources. */
+    private static void errorsAndResources(StringBuilder out, Summary s) {
+        var r = s.result;
+        RunMetrics m = r.metrics();
         out.append("errors (all phases / steady state):");
         boolean any = false;
         for (ErrorKind k : ErrorKind.values()) {
@@ -104,14 +132,17 @@ public final class TextReport {
             out.append(serverLine(r.serverMetrics()));
         }
         out.append('\n');
+    }
+
+    /** A PASS or FAIL line per criterion, then RESULT: PASSED when all passed and the run was not aborted. */
+    private static void verdicts(StringBuilder out, Summary s, List<Criterion.Verdict> verdicts) {
         boolean passed = true;
         for (Criterion.Verdict v : verdicts) {
             out.append(v.passed() ? "PASS " : "FAIL ").append(v.name()).append(' ').append(v.limit()).append(": ")
                     .append(v.note()).append('\n');
             passed &= v.passed();
         }
-        out.append(passed && !r.aborted() ? "RESULT: PASSED\n" : "RESULT: FAILED\n");
-        return out.toString();
+        out.append(passed && !s.result.aborted() ? "RESULT: PASSED\n" : "RESULT: FAILED\n");
     }
 
     /** The server's side: how many scrapes, their peaks, and on a line of its own the first failure. */
