@@ -7,7 +7,6 @@ import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
-import dev.gsf.loadgen.load.Criterion.Figure;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -17,8 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,25 +86,8 @@ public final class LoadCommand implements Callable<Integer> {
             description = "repeat the whole run N times; the summary shows each and the spread (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--max-p90-init", paramLabel = "TIME", description = "criterion: 90th percentile init time")
-    String maxP90Init;
-
-    @Option(names = "--max-p99-init", paramLabel = "TIME", description = "criterion: 99th percentile init time")
-    String maxP99Init;
-
-    @Option(names = "--max-avg-init", paramLabel = "TIME", description = "criterion: average init time")
-    String maxAvgInit;
-
-    @Option(names = "--max-error-rate", paramLabel = "PCT", defaultValue = "0%",
-            description = "criterion: failed / attempted steady-state downloads (default: ${DEFAULT-VALUE})")
-    String maxErrorRate;
-
-    @Option(names = "--max-rate-deviation", paramLabel = "PCT",
-            description = "criterion (throttled): |actual - target| / target per client, on the largest file of 8+ buckets")
-    String maxRateDeviation;
-
-    @Option(names = "--min-throughput", paramLabel = "MB/s", description = "criterion: steady-state throughput")
-    String minThroughput;
+    @Mixin
+    CriteriaOptions criteria;
 
     /** summary.txt, summary.json and report.html; 'none' for none. */
     @Mixin
@@ -182,7 +162,7 @@ public final class LoadCommand implements Callable<Integer> {
                 arrivalRate == null ? 0 : option("--arrival-rate", () -> Units.perSecond(arrivalRate)),
                 bytesPerSecond, bucket, rcvbuf, option("--think", () -> ThinkTime.parse(think)),
                 lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
-                option("--interval", () -> Durations.parse(interval)), loops, criteria(), outDir(), seed, runs,
+                option("--interval", () -> Durations.parse(interval)), loops, criteria.criteria(), outDir(), seed, runs,
                 serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)));
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
@@ -191,30 +171,6 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--timeout must be at least 1ms and --interval at least 10ms");
         }
         return plan;
-    }
-
-    private List<Criterion> criteria() {
-        List<Criterion> list = new ArrayList<>();
-        if (maxP90Init != null) {
-            list.add(new Criterion("max-p90-init", millis("--max-p90-init", maxP90Init), true, Figure.P90_INIT));
-        }
-        if (maxP99Init != null) {
-            list.add(new Criterion("max-p99-init", millis("--max-p99-init", maxP99Init), true, Figure.P99_INIT));
-        }
-        if (maxAvgInit != null) {
-            list.add(new Criterion("max-avg-init", millis("--max-avg-init", maxAvgInit), true, Figure.AVG_INIT));
-        }
-        list.add(Criterion.maxErrorRate(percent("--max-error-rate", maxErrorRate)));
-        if (maxRateDeviation != null) {
-            list.add(new Criterion("max-rate-deviation", percent("--max-rate-deviation", maxRateDeviation), true,
-                    Figure.RATE_DEVIATION));
-        }
-        if (minThroughput != null) {
-            String n = minThroughput.replaceFirst("(?i)\\s*MB/s$", "");
-            list.add(new Criterion("min-throughput", option("--min-throughput", () -> Double.parseDouble(n)), false,
-                    Figure.THROUGHPUT));
-        }
-        return list;
     }
 
     /** --out, null for 'none'. */
@@ -230,20 +186,8 @@ public final class LoadCommand implements Callable<Integer> {
         return (home == null ? Path.of("results") : Path.of(home, "results")).resolve("load-" + stamp);
     }
 
-    private static double millis(String option, String text) {
-        return option(option, () -> Durations.parse(text).toNanos() / 1e6);
-    }
-
-    private static double percent(String option, String text) {
-        double p = option(option, () -> Double.parseDouble(text.trim().replaceFirst("%$", "")));
-        if (p < 0) {
-            throw new IllegalArgumentException(option + " must be 0% or more");
-        }
-        return p;
-    }
-
     /** Parses one option, prefixing any problem with the option's name. */
-    private static <T> T option(String option, java.util.function.Supplier<T> parse) {
+    static <T> T option(String option, java.util.function.Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {

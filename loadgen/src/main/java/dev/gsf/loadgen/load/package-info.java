@@ -4,7 +4,8 @@
  *
  * <ul>
  *   <li>{@link dev.gsf.loadgen.load.LoadCommand}: the command; parses and validates into a
- *       {@link dev.gsf.loadgen.load.LoadPlan}.</li>
+ *       {@link dev.gsf.loadgen.load.LoadPlan}, its criterion options ({@link dev.gsf.loadgen.load.CriteriaOptions})
+ *       into {@link dev.gsf.loadgen.load.Criterion}s.</li>
  *   <li>{@link dev.gsf.loadgen.load.LoadRun}: runs one plan (probe, event loops, sampling, merge).</li>
  *   <li>{@link dev.gsf.loadgen.load.Criterion}: a pass/fail rule over one figure, whose value the report's
  *       {@code Summary} gives (the report depends on the rule, not the rule on the report); {@link
