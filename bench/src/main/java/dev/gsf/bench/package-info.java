@@ -11,8 +11,10 @@
  *       {@link dev.gsf.bench.ServerProcess}, {@link dev.gsf.bench.StaticHandlerServer}, {@link dev.gsf.bench.NginxPeer}.</li>
  *   <li>Load clients, each a {@link dev.gsf.bench.LoadClient}: {@link dev.gsf.bench.Wrk},
  *       {@link dev.gsf.bench.BuiltinClient}, {@link dev.gsf.bench.GsfLoadClient} (gsf load in this process).</li>
- *   <li>{@link dev.gsf.bench.Measurements} and {@link dev.gsf.bench.Rounds}: interleaved rounds, medians and
- *       spreads; {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale.</li>
+ *   <li>{@link dev.gsf.bench.Measurements}: interleaved rounds, medians and spreads, of
+ *       {@link dev.gsf.bench.Workload}s; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
+ *       --warm-up; {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale. The options the commands share with the
+ *       others (--out, --root, --manifest, the phases) are {@code dev.gsf.common.options}' mixins.</li>
  * </ul>
  *
  * <p>Threads: a command runs on the caller's thread and blocks for the whole benchmark; servers run in child

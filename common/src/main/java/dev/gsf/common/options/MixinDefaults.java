@@ -13,7 +13,10 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 public final class MixinDefaults implements IDefaultValueProvider {
 
-    /** A mixin whose options' defaults are chosen by the command that mixes it in. */
+    /**
+     * A mixin whose options' defaults are chosen by the command that mixes it in. Called by picocli on the
+     * command's thread, when it parses the command line or prints the help.
+     */
     public interface Source {
         /** The default of {@code option} (its longest name) as text, or null for none. */
         String defaultValue(String option);

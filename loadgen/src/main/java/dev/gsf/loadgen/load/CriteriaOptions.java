@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
  * {@link Criterion}s they make. Used by the command's thread while it validates its options.
  */
 final class CriteriaOptions {
-    /** Reads an option's text into the bound, in the figure's unit; IllegalArgumentException says what is wrong. */
+    /**
+     * Reads an option's text into the bound, in the figure's unit; IllegalArgumentException says what is wrong.
+     * Called on the command's thread.
+     */
     private interface Bound {
         double read(String option, String text);
     }
