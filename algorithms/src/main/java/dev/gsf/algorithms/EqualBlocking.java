@@ -14,9 +14,9 @@ final class EqualBlocking extends PooledScheduler {
 
     @Override
     void turn(Download download) throws Exception {
-        do {
-            download.writeChunkBlocking(false);
-        } while (download.hasRemaining() && noTurnWaits());
-        queueTurnOrComplete(download);
+        chunksWhileNoTurnWaits(download, d -> {
+            d.writeChunkBlocking(false);
+            return true;
+        });
     }
 }

@@ -16,17 +16,14 @@ final class EqualNonBlocking extends PooledScheduler {
 
     @Override
     void turn(Download download) throws Exception {
-        do {
+        chunksWhileNoTurnWaits(download, d -> {
             AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this worker
-            download.writeChunkAsync(() -> {
+            d.writeChunkAsync(() -> {
                 if (!settled.compareAndSet(false, true)) {
-                    queueTurnOrComplete(download); // the write waited for the selector; this worker has left
+                    queueTurnOrComplete(d); // the write waited for the selector; this worker has left
                 }
             });
-            if (settled.compareAndSet(false, true)) {
-                return; // the write waits for the selector: its callback goes on
-            }
-        } while (download.hasRemaining() && noTurnWaits());
-        queueTurnOrComplete(download);
+            return !settled.compareAndSet(false, true); // false: the write waits for the selector, its callback goes on
+        });
     }
 }

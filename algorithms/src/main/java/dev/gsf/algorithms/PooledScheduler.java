@@ -35,6 +35,24 @@ abstract class PooledScheduler extends Scheduler {
         }
     }
 
+    /** One chunk of a turn; false when its write went to the selector, whose callback takes the download on. */
+    interface Chunk {
+        boolean ranHere(Download download) throws Exception;
+    }
+
+    /**
+     * EBA's and ENBA's turn: one chunk, then more on the same worker while no other turn waits ({@link #noTurnWaits}),
+     * then the next turn queued (or the download completed), unless a chunk's write went to the selector.
+     */
+    final void chunksWhileNoTurnWaits(Download download, Chunk chunk) throws Exception {
+        do {
+            if (!chunk.ranHere(download)) {
+                return;
+            }
+        } while (download.hasRemaining() && noTurnWaits());
+        queueTurnOrComplete(download);
+    }
+
     /**
      * Whether no turn waits in the pool's queue. Then a download's next turn, queued, would be taken at once by an
      * idle worker: the worker that ran its chunk may run the next one itself and spare the pool two thread switches

@@ -34,14 +34,15 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gsf soak}: one server against every {@link SoakClients client kind} at once for a long time, then the
- * server's fds, threads, heap after a full GC and the kernel's socket memory compared with the baseline taken before.
+ * server's fds, threads, heap after a full GC and the bytes queued in its TCP sockets compared with the baseline
+ * taken before.
  */
 @Command(name = "soak", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = MixinDefaults.class,
         description = {"One server process against a mix of clients at once (fast; throttled to 1MB/s and 20KB/s;"
                 + " aborting mid-body; Range and resume; conditional; the malformed corpus; slowloris; slow read),"
-                + " then checks that the server is back at its baseline: fds, threads, heap after a full GC, kernel"
-                + " TCP memory. Every completed download is MD5-verified. Prints a table, writes soak.json.",
+                + " then checks that the server is back at its baseline: fds, threads, heap after a full GC, bytes"
+                + " queued in its TCP sockets. Every completed download is MD5-verified. Prints a table, writes soak.json.",
                 "Exit code: 0 every criterion met; 1 a criterion missed (named); 2 bad input, or the tool failed."})
 public final class SoakCommand implements Callable<Integer> {
     static final int MET = 0;
