@@ -24,7 +24,7 @@ import java.util.function.IntSupplier;
 import java.util.function.ToIntFunction;
 
 /**
- * The server's meters (names in the README's "Operating the server"), kept in a registry of their own by the
+ * The server's meters (names in docs/operating.md), kept in a registry of their own by the
  * Prometheus Java client and written in the Prometheus text format; JMX reads the same meters ({@link Jmx}).
  * Counters and histograms are told by the HTTP layer ({@link DownloadObserver}); gauges are read from the
  * {@link RunningServer} when scraped. Any thread; nothing blocks.

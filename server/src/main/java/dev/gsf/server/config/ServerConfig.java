@@ -32,7 +32,7 @@ import java.util.function.Function;
  * @param chunk          bytes per write, or {@link #AUTO_CHUNK}: see {@link #chunkSize()}
  * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; on by default: it kept
  *                       10,000 slow clients at 99-100% of their rate where copying gave 94%, and was as fast or faster
- *                       for fast clients (README, "Zero-copy")
+ *                       for fast clients (docs/algorithms.md, "Zero-copy")
  * @param zeroCopyMin    with zero-copy on, ranges shorter than this are still copied (one gathered write with the
  *                       head; sendfile needs a second write for the head)
  * @param inlineMax      bodies of at most this many bytes are written at once by the thread that read the request,
@@ -88,7 +88,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 c -> Integer.toString(c.maxDownloads())),
         // 60 s and 75 s are nginx's send_timeout and keepalive_timeout. At 10,000 clients x 20 KB/s the kernel, past
         // tcp_mem, holds a socket's writes back for over 30 s while its reader still drains megabytes queued earlier;
-        // at 30 s both timeouts cut 150-500 healthy downloads a run (README, "Memory under many slow clients").
+        // at 30 s both timeouts cut 150-500 healthy downloads a run (docs/benchmarks.md).
         WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)",
                 c -> Durations.format(c.writeTimeout())),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune",
@@ -142,8 +142,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     /**
      * Bytes per write. With {@code chunk=auto}: 1M for SBA and VTA, whose turn is the whole file, one blocking write
      * after another: each write ends with a TCP push of its own, and fewer, larger ones gave 8-19% more requests per
-     * second on 1 MB files, 7-15% fewer on 100 MB, still at nginx's rate (README, "TCP_CORK"); 64K for EBA and ENBA,
-     * whose chunk is a turn: equal chunks taking turns, and 1M turns were slower for ENBA.
+     * second on 1 MB files, 7-15% fewer on 100 MB, still at nginx's rate (docs/algorithms.md, "TCP_CORK"); 64K for
+     * EBA and ENBA, whose chunk is a turn: equal chunks taking turns, and 1M turns were slower for ENBA.
      */
     public int chunkSize() {
         if (chunk != AUTO_CHUNK) {

@@ -12,7 +12,7 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * the kernel send a partial segment whenever the client's window opens a little, from the client's own ACK
  * processing. The client's receive-buffer autotuning then sees round trips of ~20 us instead of ~1 ms and keeps its
  * window at 100-300 KB: on loopback the client spent twice the CPU per 1 MB response and SBA reached 0.6x nginx,
- * whose window grew to MBs. nginx without tcp_nopush shows the same (README, "TCP_CORK").
+ * whose window grew to MBs. nginx without tcp_nopush shows the same (docs/algorithms.md, "TCP_CORK").
  *
  * <p>Threads: one download's writes are started one at a time; the callback that uncorks may run on a selector thread.
  */
