@@ -86,7 +86,6 @@ public final class FileServer implements RunningServer, AutoCloseable {
     /** {@link #start(ServerConfig)} with another results queue (tests fill a small one). */
     static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
         config.requireRootDirectory();
-        PathResolver resolver = new PathResolver(config.root(), config.followSymlinks());
         Generations generations = new Generations(config);
         ResultDispatcher results;
         try {
@@ -95,13 +94,47 @@ public final class FileServer implements RunningServer, AutoCloseable {
             generations.close();
             throw e;
         }
-        OpenFiles files = new OpenFiles(resolver, config.openFileCache());
+        OpenFiles files = new OpenFiles(new PathResolver(config.root(), config.followSymlinks()),
+                config.openFileCache());
         // Meters exist only with an admin listener to show them: without one the server keeps none.
         ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
         DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics, results);
         FileHandler handler = new FileHandler(files, generations, downloads);
 
+        NetworkListener listener = listener(config, generations);
+        ConnectionCount connections = new ConnectionCount();
+        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
+        // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
+        // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
+        StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
+        listener.registerAddOn(strictHttp);
+        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
+        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
         HttpServer http = new HttpServer();
+        http.addListener(listener);
+        http.getServerConfiguration().addHttpHandler(handler, "/");
+        http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            listen(http, config);
+        } catch (ConfigException e) {
+            close(generations, results, files);
+            throw e;
+        }
+        FileServer server = new FileServer(http, listener, generations, files, strictHttp, downloads, connections,
+                results);
+        if (metrics != null) {
+            try {
+                server.admin = AdminListener.start(server, metrics);
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        }
+        return server;
+    }
+
+    /** The file port's listener: how it reads requests and keeps connections, and their send buffer. */
+    private static NetworkListener listener(ServerConfig config, Generations generations) {
         NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
         // Requests are parsed and answered on the selector threads that read them (the handler never waits for a
         // client, as nginx's event loop does not); file bytes move on the algorithm's threads. A hop to a pool of
@@ -110,8 +143,6 @@ public final class FileServer implements RunningServer, AutoCloseable {
         listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
         // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
         listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
-        ConnectionCount connections = new ConnectionCount();
-        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
         // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept. Read per
         // connection, so that a reload applies to the connections accepted after it.
         listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
@@ -129,37 +160,20 @@ public final class FileServer implements RunningServer, AutoCloseable {
                 }
             }
         });
-        // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
-        // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
-        StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
-        listener.registerAddOn(strictHttp);
-        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
-        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
-        http.addListener(listener);
-        http.getServerConfiguration().addHttpHandler(handler, "/");
-        http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
+        return listener;
+    }
+
+    /** Binds and starts {@code http}; a port or host it cannot listen on is a ConfigException naming the key. */
+    private static void listen(HttpServer http, ServerConfig config) {
         try {
             http.start();
         } catch (BindException e) {
-            close(generations, results, files);
             throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
-            close(generations, results, files);
             throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
-        FileServer server = new FileServer(http, listener, generations, files, strictHttp, downloads, connections,
-                results);
-        if (metrics != null) {
-            try {
-                server.admin = AdminListener.start(server, metrics);
-            } catch (IOException | RuntimeException e) {
-                server.close();
-                throw e;
-            }
-        }
-        return server;
     }
 
     /** The configuration new requests run under (the latest one {@link #reconfigure} applied). */

@@ -96,30 +96,17 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         response.setHeader(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
     }
 
+    /** A file found: its validators, then the preconditions, the range, and the body if there is one. */
     private boolean serveFile(Generation generation, Request request, Response response, PathResolver.Found found,
                               boolean head, long received) throws IOException {
-        AccessLog accessLog = generation.accessLog;
         long fileLength = found.attributes().size();
         Validators validators = found.validators(); // made once per lookup, shared while the cache trusts it
         response.setHeader(Header.ETag, validators.etag());
         response.setHeader(Header.LastModified, validators.lastModified());
         response.setHeader(Header.AcceptRanges, "bytes");
-
-        switch (validators.evaluate(request.getHeader(Header.IfMatch), request.getHeader(Header.IfUnmodifiedSince),
-                request.getHeader(Header.IfNoneMatch), request.getHeader(Header.IfModifiedSince))) {
-            case NOT_MODIFIED -> {
-                response.setStatus(304);
-                accessLog.log(request, 304, 0);
-                return false;
-            }
-            case FAILED -> {
-                refuse(generation, request, response, 412, "precondition failed");
-                return false;
-            }
-            case PROCEED -> {
-            }
+        if (answeredByPreconditions(generation, request, response, validators)) {
+            return false;
         }
-
         RangeHeader.Request wanted = validators.ifRangeHolds(request.getHeader(Header.IfRange))
                 ? RangeHeader.parse(request.getHeader(Header.Range), fileLength)
                 : new RangeHeader.Whole();
@@ -133,36 +120,69 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             refuse(generation, request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
             return false;
         }
-        boolean hasBody = !head && range.length() > 0;
-        Admission admission = null;
-        OpenFile file = null;
-        if (hasBody) {
-            admission = generation.algorithm.admit();
-            if (admission == null) {
-                rejected(request.getRequestURI(), request.getRemoteAddr());
-                response.setHeader(Header.RetryAfter, "1");
-                refuse(generation, request, response, 503, RawResponse.QUEUE_FULL);
-                return false;
+        boolean partial = wanted instanceof RangeHeader.Partial;
+        if (head || range.length() == 0) {
+            setContentHeaders(response, found, range, partial);
+            generation.accessLog.log(request, response.getStatus(), 0);
+            return false;
+        }
+        return startBody(generation, request, response, found, range, partial, received);
+    }
+
+    /** RFC 9110 §13: answers 304 or 412 when a precondition says so; false when the request goes on. */
+    private static boolean answeredByPreconditions(Generation generation, Request request, Response response,
+                                                   Validators validators) throws IOException {
+        switch (validators.evaluate(request.getHeader(Header.IfMatch), request.getHeader(Header.IfUnmodifiedSince),
+                request.getHeader(Header.IfNoneMatch), request.getHeader(Header.IfModifiedSince))) {
+            case NOT_MODIFIED -> {
+                response.setStatus(304);
+                generation.accessLog.log(request, 304, 0);
+                return true;
             }
-            try {
-                file = files.open(found);
-            } catch (IOException | SecurityException e) {
-                admission.cancel();
-                LOG.log(Level.WARNING, "cannot open " + found.file(), e);
-                refuse(generation, request, response, 500, "cannot open the file");
+            case FAILED -> {
+                refuse(generation, request, response, 412, "precondition failed");
+                return true;
+            }
+            default -> {
                 return false;
             }
         }
-        if (wanted instanceof RangeHeader.Partial) {
+    }
+
+    /** Status 206 and Content-Range for a part, then the body's type and length. */
+    private static void setContentHeaders(Response response, PathResolver.Found found, ByteRange range,
+                                          boolean partial) {
+        if (partial) {
             response.setStatus(206);
             response.setHeader(Header.ContentRange, range.contentRange());
         }
         response.setContentType(found.contentType());
         response.setContentLengthLong(range.length());
-        if (!hasBody) {
-            accessLog.log(request, response.getStatus(), 0);
+    }
+
+    /**
+     * A body to send: a place in the algorithm's queue (503 when it is full) and the file opened (500 when it cannot
+     * be), both before any header of the answer is set, then the download. False when refused.
+     */
+    private boolean startBody(Generation generation, Request request, Response response, PathResolver.Found found,
+                              ByteRange range, boolean partial, long received) throws IOException {
+        Admission admission = generation.algorithm.admit();
+        if (admission == null) {
+            rejected(request.getRequestURI(), request.getRemoteAddr());
+            response.setHeader(Header.RetryAfter, "1");
+            refuse(generation, request, response, 503, RawResponse.QUEUE_FULL);
             return false;
         }
+        OpenFile file;
+        try {
+            file = files.open(found);
+        } catch (IOException | SecurityException e) {
+            admission.cancel();
+            LOG.log(Level.WARNING, "cannot open " + found.file(), e);
+            refuse(generation, request, response, 500, "cannot open the file");
+            return false;
+        }
+        setContentHeaders(response, found, range, partial);
         startDownload(generation, request, response, found, range, admission, file, received);
         return true;
     }
