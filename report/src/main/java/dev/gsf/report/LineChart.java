@@ -99,6 +99,14 @@ public final class LineChart implements Chart {
         return this;
     }
 
+    /** Where the plot is drawn: its scales and size in pixels. */
+    private record Plot(Svg.Scale sx, Svg.Scale sy, double width, double height) {
+    }
+
+    /** The x axis: its range and the ticks drawn on it. */
+    private record XAxis(double min, double max, List<Tick> ticks) {
+    }
+
     @Override
     public String svg() {
         boolean legend = series.size() > 1 || legendAlways;
@@ -107,9 +115,38 @@ public final class LineChart implements Chart {
         double plotHeight = HEIGHT - TOP - BOTTOM;
         List<Point> all = series.stream().flatMap(s -> s.points().stream()).filter(p -> !Double.isNaN(p.y()))
                 .toList();
+        Ticks y = yTicks(all);
+        XAxis x = xAxis(all);
+        Plot plot = new Plot(new Svg.Scale(x.min(), x.max(), LEFT, LEFT + plotWidth),
+                new Svg.Scale(y.from(), y.last(), TOP + plotHeight, TOP), plotWidth, plotHeight);
+        Svg svg = new Svg(Svg.WIDTH, HEIGHT, LEFT, title);
+        // Drawn back to front: the band, the grid, the axes, the reference, then the lines over them.
+        drawBand(svg, plot, x);
+        drawYGrid(svg, plot, y);
+        drawXTicks(svg, plot, x);
+        drawAxes(svg, plot);
+        drawReference(svg, plot);
+        for (int k = 0; k < series.size(); k++) {
+            drawSeries(svg, plot, k, legend);
+            if (legend) {
+                svg.legend(Svg.WIDTH - right + 14, TOP + 8, k, series.get(k).name());
+            }
+        }
+        return svg.close();
+    }
+
+    /** From 0 (or the lowest value, when below 0) to the highest value or the reference. */
+    private Ticks yTicks(List<Point> all) {
         double yMax = all.stream().mapToDouble(Point::y).max().orElse(0);
         double yMin = Math.min(0, all.stream().mapToDouble(Point::y).min().orElse(0));
-        Ticks y = Ticks.covering(yMin, Double.isNaN(reference) ? yMax : Math.max(yMax, reference), 5);
+        return Ticks.covering(yMin, Double.isNaN(reference) ? yMax : Math.max(yMax, reference), 5);
+    }
+
+    /**
+     * Categories are evenly spaced, half a step in from either end; numbers span round ticks, or the points and the
+     * given ticks when there are any. An empty range is one wide.
+     */
+    private XAxis xAxis(List<Point> all) {
         List<Tick> ticks = new ArrayList<>(xTicks);
         double xMin;
         double xMax;
@@ -134,59 +171,75 @@ public final class LineChart implements Chart {
         if (!(xMax > xMin)) {
             xMax = xMin + 1;
         }
-        Svg.Scale sx = new Svg.Scale(xMin, xMax, LEFT, LEFT + plotWidth);
-        Svg.Scale sy = new Svg.Scale(y.from(), y.last(), TOP + plotHeight, TOP);
-        Svg svg = new Svg(Svg.WIDTH, HEIGHT, LEFT, title);
+        return new XAxis(xMin, xMax, ticks);
+    }
+
+    /** The shaded band, cut to the x axis; none when nothing of it is in range. */
+    private void drawBand(Svg svg, Plot plot, XAxis x) {
         if (!Double.isNaN(bandFrom)) {
-            double a = sx.at(Math.max(xMin, bandFrom));
-            double b = sx.at(Math.min(xMax, bandTo));
+            double a = plot.sx().at(Math.max(x.min(), bandFrom));
+            double b = plot.sx().at(Math.min(x.max(), bandTo));
             if (b > a) {
-                svg.rect(a, TOP, b - a, plotHeight, "#e8f3e8", null).text(a + 4, TOP + 12, "start",
+                svg.rect(a, TOP, b - a, plot.height(), "#e8f3e8", null).text(a + 4, TOP + 12, "start",
                         "font-size='10' fill='#4a7'", bandLabel);
             }
         }
+    }
+
+    private void drawYGrid(Svg svg, Plot plot, Ticks y) {
         for (double v : y.values()) {
-            svg.line(LEFT, sy.at(v), LEFT + plotWidth, sy.at(v), "#e4e4e4", "")
-                    .text(LEFT - 6, sy.at(v) + 4, "end", "", y.label(v));
+            svg.line(LEFT, plot.sy().at(v), LEFT + plot.width(), plot.sy().at(v), "#e4e4e4", "")
+                    .text(LEFT - 6, plot.sy().at(v) + 4, "end", "", y.label(v));
         }
-        for (Tick t : ticks) {
-            if (t.x() >= xMin - 1e-9 && t.x() <= xMax + 1e-9) {
-                svg.line(sx.at(t.x()), TOP + plotHeight, sx.at(t.x()), TOP + plotHeight + 4, "#333", "")
-                        .text(sx.at(t.x()), TOP + plotHeight + 16, "middle", "", t.label());
+    }
+
+    /** The ticks within the range (a given tick may fall outside it), each with its label. */
+    private void drawXTicks(Svg svg, Plot plot, XAxis x) {
+        double bottom = TOP + plot.height();
+        for (Tick t : x.ticks()) {
+            if (t.x() >= x.min() - 1e-9 && t.x() <= x.max() + 1e-9) {
+                svg.line(plot.sx().at(t.x()), bottom, plot.sx().at(t.x()), bottom + 4, "#333", "")
+                        .text(plot.sx().at(t.x()), bottom + 16, "middle", "", t.label());
             }
         }
-        svg.line(LEFT, TOP, LEFT, TOP + plotHeight, "#333", "")
-                .line(LEFT, TOP + plotHeight, LEFT + plotWidth, TOP + plotHeight, "#333", "")
-                .text(LEFT + plotWidth / 2, HEIGHT - 8, "middle", "", xLabel)
-                .yLabel(TOP + plotHeight / 2, yUnit);
+    }
+
+    private void drawAxes(Svg svg, Plot plot) {
+        double bottom = TOP + plot.height();
+        svg.line(LEFT, TOP, LEFT, bottom, "#333", "")
+                .line(LEFT, bottom, LEFT + plot.width(), bottom, "#333", "")
+                .text(LEFT + plot.width() / 2, HEIGHT - 8, "middle", "", xLabel)
+                .yLabel(TOP + plot.height() / 2, yUnit);
+    }
+
+    private void drawReference(Svg svg, Plot plot) {
         if (!Double.isNaN(reference)) {
-            svg.line(LEFT, sy.at(reference), LEFT + plotWidth, sy.at(reference), "#c60", "stroke-dasharray='6 4'")
-                    .text(LEFT + plotWidth, sy.at(reference) - 4, "end", "font-size='10' fill='#c60'",
+            double at = plot.sy().at(reference);
+            svg.line(LEFT, at, LEFT + plot.width(), at, "#c60", "stroke-dasharray='6 4'")
+                    .text(LEFT + plot.width(), at - 4, "end", "font-size='10' fill='#c60'",
                             referenceLabel + " " + Numbers.compact(reference) + " " + yUnit);
         }
-        for (int k = 0; k < series.size(); k++) {
-            Series s = series.get(k);
-            StringBuilder d = new StringBuilder();
-            boolean pen = false;
-            for (Point p : s.points()) {
-                if (Double.isNaN(p.y())) {
-                    pen = false;
-                    continue;
-                }
-                d.append(pen ? " L" : " M").append(Svg.coordinates(sx.at(p.x()), sy.at(p.y())));
-                pen = true;
+    }
+
+    /** Series k's line, lifted at each NaN so that it leaves a gap, then its points with their hover figures. */
+    private void drawSeries(Svg svg, Plot plot, int k, boolean legend) {
+        Series s = series.get(k);
+        StringBuilder d = new StringBuilder();
+        boolean pen = false;
+        for (Point p : s.points()) {
+            if (Double.isNaN(p.y())) {
+                pen = false;
+                continue;
             }
-            svg.path(d.toString().trim(), Svg.color(k));
-            for (Point p : s.points()) {
-                if (!Double.isNaN(p.y())) {
-                    svg.point(sx.at(p.x()), sy.at(p.y()), Svg.color(k), (legend ? s.name() + ", " : "")
-                            + p.xText() + ": " + Numbers.compact(p.y()) + " " + yUnit);
-                }
-            }
-            if (legend) {
-                svg.legend(Svg.WIDTH - right + 14, TOP + 8, k, s.name());
+            d.append(pen ? " L" : " M").append(Svg.coordinates(plot.sx().at(p.x()), plot.sy().at(p.y())));
+            pen = true;
+        }
+        svg.path(d.toString().trim(), Svg.color(k));
+        for (Point p : s.points()) {
+            if (!Double.isNaN(p.y())) {
+                svg.point(plot.sx().at(p.x()), plot.sy().at(p.y()), Svg.color(k), (legend ? s.name() + ", " : "")
+                        + p.xText() + ": " + Numbers.compact(p.y()) + " " + yUnit);
             }
         }
-        return svg.close();
     }
 }
