@@ -42,16 +42,7 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
     public static ResponseHead parse(byte[] a, int off, int len) throws MalformedException {
         int end = off + len;
         int eol = lineEnd(a, off, end);
-        if (eol - off < 12 || !startsWith(a, off, "HTTP/1.") || a[off + 8] != ' ') {
-            throw new MalformedException("not an HTTP/1.x status line: '" + printable(a, off, eol) + "'");
-        }
-        int status = 0;
-        for (int i = off + 9; i < off + 12; i++) {
-            if (a[i] < '0' || a[i] > '9') {
-                throw new MalformedException("no status code in '" + printable(a, off, eol) + "'");
-            }
-            status = status * 10 + (a[i] - '0');
-        }
+        int status = status(a, off, eol);
         boolean http10 = a[off + 7] == '0';
         long contentLength = -1;
         boolean chunked = false;
@@ -67,37 +58,15 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
             if (next == pos) {
                 break; // the blank line
             }
-            int colon = pos;
-            while (colon < next && a[colon] != ':') {
-                colon++;
-            }
-            if (colon == next) {
-                throw new MalformedException("header line without a colon: '" + printable(a, pos, next) + "'");
-            }
-            int nameEnd = colon;
-            while (nameEnd > pos && a[nameEnd - 1] == ' ') {
-                nameEnd--;
-            }
-            int vs = colon + 1;
-            while (vs < next && (a[vs] == ' ' || a[vs] == '\t')) {
-                vs++;
-            }
-            int ve = next;
-            while (ve > vs && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) {
-                ve--;
-            }
+            int colon = colon(a, pos, next);
+            int nameEnd = nameEnd(a, pos, colon);
+            int vs = valueStart(a, colon + 1, next);
+            int ve = valueEnd(a, vs, next);
             switch (nameEnd - pos) { // cheap dispatch before the case-insensitive compare
-                case 14 -> {
-                    if (nameIs(a, pos, "content-length")) {
-                        contentLength = number(a, vs, ve);
-                    }
-                }
+                case 14 -> contentLength = nameIs(a, pos, "content-length") ? number(a, vs, ve) : contentLength;
                 case 17 -> chunked |= nameIs(a, pos, "transfer-encoding") && contains(a, vs, ve, "chunked");
-                case 10 -> {
-                    if (nameIs(a, pos, "connection")) {
-                        close = contains(a, vs, ve, "close") || (http10 && !contains(a, vs, ve, "keep-alive"));
-                    }
-                }
+                case 10 -> close = nameIs(a, pos, "connection")
+                        ? contains(a, vs, ve, "close") || (http10 && !contains(a, vs, ve, "keep-alive")) : close;
                 case 12 -> contentType = nameIs(a, pos, "content-type") ? text(a, vs, ve) : contentType;
                 case 4 -> etag = nameIs(a, pos, "etag") ? text(a, vs, ve) : etag;
                 case 13 -> lastModified = nameIs(a, pos, "last-modified") ? text(a, vs, ve) : lastModified;
@@ -110,6 +79,60 @@ public record ResponseHead(int status, long contentLength, boolean chunked, bool
         }
         return new ResponseHead(status, contentLength, chunked, close, contentType, etag, lastModified, server,
                 algorithm);
+    }
+
+    /** The status code of the status line a[off, eol), which must be HTTP/1.x's. */
+    private static int status(byte[] a, int off, int eol) throws MalformedException {
+        if (eol - off < 12 || !startsWith(a, off, "HTTP/1.") || a[off + 8] != ' ') {
+            throw new MalformedException("not an HTTP/1.x status line: '" + printable(a, off, eol) + "'");
+        }
+        int status = 0;
+        for (int i = off + 9; i < off + 12; i++) {
+            if (a[i] < '0' || a[i] > '9') {
+                throw new MalformedException("no status code in '" + printable(a, off, eol) + "'");
+            }
+            status = status * 10 + (a[i] - '0');
+        }
+        return status;
+    }
+
+    /** Index of the colon in the header line a[from, to). */
+    private static int colon(byte[] a, int from, int to) throws MalformedException {
+        int colon = from;
+        while (colon < to && a[colon] != ':') {
+            colon++;
+        }
+        if (colon == to) {
+            throw new MalformedException("header line without a colon: '" + printable(a, from, to) + "'");
+        }
+        return colon;
+    }
+
+    /** Where the name that starts at {@code from} ends: before the spaces ahead of its colon. */
+    private static int nameEnd(byte[] a, int from, int colon) {
+        int nameEnd = colon;
+        while (nameEnd > from && a[nameEnd - 1] == ' ') {
+            nameEnd--;
+        }
+        return nameEnd;
+    }
+
+    /** Where the value in a[from, to) starts: past its leading spaces and tabs. */
+    private static int valueStart(byte[] a, int from, int to) {
+        int vs = from;
+        while (vs < to && (a[vs] == ' ' || a[vs] == '\t')) {
+            vs++;
+        }
+        return vs;
+    }
+
+    /** Where the value in a[from, to) ends: before its trailing spaces and tabs. */
+    private static int valueEnd(byte[] a, int from, int to) {
+        int ve = to;
+        while (ve > from && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) {
+            ve--;
+        }
+        return ve;
     }
 
     /** Index of the CR of the CRLF ending the line that starts at {@code from}. */
