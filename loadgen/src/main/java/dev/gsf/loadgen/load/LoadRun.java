@@ -18,7 +18,6 @@ import dev.gsf.loadgen.load.workload.Workload;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -54,6 +53,12 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
             return aborted(names, e.getMessage());
         }
         probe.warnings().forEach(w -> log.println("gsf load: warning: " + w));
+        return load(names, address, probe);
+    }
+
+    /** The load proper, once the probe has told what every file is: start, wait for the figures, stop, merge. */
+    private RunResult load(List<String> names, InetSocketAddress address, Probe.Result probe)
+            throws InterruptedException {
         long[] lengths = probe.expectations().stream().mapToLong(Expectation::length).toArray();
         DriverConfig config = DriverConfig.of(plan.target(), address, workload, probe.expectations(), plan.rate(),
                 plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think());
@@ -72,58 +77,86 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         ScheduledExecutorService ticker = daemonScheduler("gsf-load-sampler");
         long period = plan.interval().toNanos();
         ticker.scheduleAtFixedRate(sampler::sample, period, period, TimeUnit.NANOSECONDS);
+        ScheduledExecutorService scrapes = startScrapes(scraper, phases, period);
+        startThreads(loops);
+        RunMetrics merged = new RunMetrics(names.size());
+        String abort;
+        try {
+            abort = awaitFigures(loops, phases.end() + GRACE.toNanos(), merged);
+        } finally {
+            stop(loops, ticker, scrapes);
+        }
+        sampler.sample(); // the last partial interval
+        ServerMetrics serverMetrics = scraper == null ? null : lastScrape(scraper, phases);
+        progress.done();
+        return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
+                errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
+                sampler.steadyCpuPercent(), serverMetrics);
+    }
+
+    /** Scrapes --server-metrics every period from now on, or nothing (null) without it. */
+    private static ScheduledExecutorService startScrapes(ServerScraper scraper, Phases phases, long period) {
         // Its own thread: a slow /metrics must not delay the client's samples.
         ScheduledExecutorService scrapes = scraper == null ? null : daemonScheduler("gsf-load-scraper");
         if (scraper != null) {
             scrapes.scheduleAtFixedRate(() -> scraper.scrape(phases), 0, period, TimeUnit.NANOSECONDS);
         }
-        List<Thread> threads = new ArrayList<>();
+        return scrapes;
+    }
+
+    /** One daemon thread per event loop, named gsf-load-N. */
+    private static void startThreads(List<EventLoop> loops) {
         for (int i = 0; i < loops.size(); i++) {
             Thread t = new Thread(loops.get(i), "gsf-load-" + i);
             t.setDaemon(true);
-            threads.add(t);
             t.start();
         }
-        RunMetrics merged = new RunMetrics(names.size());
+    }
+
+    /**
+     * Adds each loop's figures to {@code merged} as it hands them over, waiting for all of them until the deadline
+     * (the planned end plus the grace period). Returns why the run is incomplete, or null when every loop reported.
+     */
+    private static String awaitFigures(List<EventLoop> loops, long deadline, RunMetrics merged)
+            throws InterruptedException {
         String abort = null;
-        long deadline = phases.end() + GRACE.toNanos();
-        try {
-            for (EventLoop loop : loops) {
-                long wait = Math.max(1, deadline - System.nanoTime());
-                try {
-                    merged.add(loop.result().get(wait, TimeUnit.NANOSECONDS));
-                } catch (TimeoutException e) {
-                    loops.forEach(EventLoop::stop);
-                    abort = "an event loop did not stop within " + GRACE.toSeconds() + "s of the planned end;"
-                            + " its figures are missing";
-                } catch (java.util.concurrent.ExecutionException e) {
-                    abort = "an event loop failed: " + e.getCause();
-                }
-            }
-        } finally {
-            loops.forEach(EventLoop::stop);
-            ticker.shutdownNow();
-            ticker.awaitTermination(5, TimeUnit.SECONDS);
-            if (scrapes != null) {
-                scrapes.shutdownNow();
-                scrapes.awaitTermination(SCRAPE_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
+        for (EventLoop loop : loops) {
+            long wait = Math.max(1, deadline - System.nanoTime());
+            try {
+                merged.add(loop.result().get(wait, TimeUnit.NANOSECONDS));
+            } catch (TimeoutException e) {
+                loops.forEach(EventLoop::stop);
+                abort = "an event loop did not stop within " + GRACE.toSeconds() + "s of the planned end;"
+                        + " its figures are missing";
+            } catch (java.util.concurrent.ExecutionException e) {
+                abort = "an event loop failed: " + e.getCause();
             }
         }
-        sampler.sample(); // the last partial interval
-        ServerMetrics serverMetrics = null;
-        if (scraper != null) {
-            scraper.scrape(phases); // the server at the end of the run
-            scraper.close();
-            serverMetrics = scraper.result();
-            if (serverMetrics.failures() > 0) {
-                log.println("gsf load: " + serverMetrics.failures() + " of " + serverMetrics.samples().size()
-                        + " scrapes of " + serverMetrics.url() + " failed, first: " + serverMetrics.firstError());
-            }
+        return abort;
+    }
+
+    /** Stops the loops, the sampling and the scrapes (null when there are none), waiting a bounded time for each. */
+    private static void stop(List<EventLoop> loops, ScheduledExecutorService ticker, ScheduledExecutorService scrapes)
+            throws InterruptedException {
+        loops.forEach(EventLoop::stop);
+        ticker.shutdownNow();
+        ticker.awaitTermination(5, TimeUnit.SECONDS);
+        if (scrapes != null) {
+            scrapes.shutdownNow();
+            scrapes.awaitTermination(SCRAPE_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
         }
-        progress.done();
-        return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
-                errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
-                sampler.steadyCpuPercent(), serverMetrics);
+    }
+
+    /** Scrapes the server once more, as it is at the end of the run, and gives every scrape; says when some failed. */
+    private ServerMetrics lastScrape(ServerScraper scraper, Phases phases) {
+        scraper.scrape(phases); // the server at the end of the run
+        scraper.close();
+        ServerMetrics serverMetrics = scraper.result();
+        if (serverMetrics.failures() > 0) {
+            log.println("gsf load: " + serverMetrics.failures() + " of " + serverMetrics.samples().size()
+                    + " scrapes of " + serverMetrics.url() + " failed, first: " + serverMetrics.firstError());
+        }
+        return serverMetrics;
     }
 
     private static ScheduledExecutorService daemonScheduler(String name) {
