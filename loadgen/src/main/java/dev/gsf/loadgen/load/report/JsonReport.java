@@ -31,13 +31,31 @@ public final class JsonReport {
         return root;
     }
 
+    /** One run's object, its keys in the order they are written. */
     private static void run(ObjectNode w, Summary s, List<Criterion.Verdict> verdicts) {
-        LoadPlan p = s.plan;
-        RunMetrics m = s.result.metrics();
         boolean passed = !s.result.aborted() && verdicts.stream().allMatch(Criterion.Verdict::passed);
         w.put("passed", passed).put("aborted", s.result.abortReason());
-        w.putObject("config")
-                .put("url", p.target().toString())
+        config(w.putObject("config"), s);
+        w.put("server", s.result.server());
+        ArrayNode warnings = w.putArray("warnings");
+        s.result.warnings().forEach(warnings::add);
+        summary(w.putObject("summary"), s);
+        distribution(w.putObject("initMs"), s.initMs);
+        files(w.putArray("files"), s.files);
+        errorsByKind(w.putObject("errorsByKind"), s);
+        criteria(w.putArray("criteria"), verdicts);
+        w.putObject("loadGenerator")
+                .put("peakHeapBytes", s.result.peakHeapBytes())
+                .put("steadyCpuPercentOfOneCore", s.result.steadyCpuPercent())
+                .put("peakConnections", s.result.peakConnections());
+        w.putPOJO("serverMetrics", s.result.serverMetrics());
+        intervals(w.putArray("intervals"), s.result.intervals());
+    }
+
+    /** What the run was set to do. */
+    private static void config(ObjectNode w, Summary s) {
+        LoadPlan p = s.plan;
+        w.put("url", p.target().toString())
                 .put("model", p.openModel() ? "open" : "closed")
                 .put("clients", p.clients())
                 .put("arrivalRatePerSecond", p.openModel() ? p.arrivalRate() : Double.NaN)
@@ -48,11 +66,12 @@ public final class JsonReport {
                 .put("steadySeconds", p.steady().toMillis() / 1000.0)
                 .put("rampDownSeconds", p.rampDown().toMillis() / 1000.0)
                 .put("threads", p.threads());
-        w.put("server", s.result.server());
-        ArrayNode warnings = w.putArray("warnings");
-        s.result.warnings().forEach(warnings::add);
-        w.putObject("summary")
-                .put("concurrentClients", p.clients())
+    }
+
+    /** The text summary's figures. */
+    private static void summary(ObjectNode w, Summary s) {
+        RunMetrics m = s.result.metrics();
+        w.put("concurrentClients", s.plan.clients())
                 .put("downloadLimit", s.downloadLimit())
                 .put("algorithm", s.result.algorithm())
                 .put("avgInitSeconds", s.avgInitSeconds())
@@ -73,32 +92,36 @@ public final class JsonReport {
                 .put("cutAtEnd", m.cutAtEnd)
                 .put("retries", m.retries)
                 .put("notStarted", m.notStarted);
-        distribution(w.putObject("initMs"), s.initMs);
-        ArrayNode files = w.putArray("files");
-        for (Summary.FileRow f : s.files) {
-            ObjectNode file = files.addObject().put("name", f.name()).put("length", f.length())
+    }
+
+    private static void files(ArrayNode w, List<Summary.FileRow> files) {
+        for (Summary.FileRow f : files) {
+            ObjectNode file = w.addObject().put("name", f.name()).put("length", f.length())
                     .put("downloads", f.downloads()).put("errors", f.errors());
             distribution(file.putObject("timeMs"), f.timeMs());
             distribution(file.putObject("speedMBs"), f.speedMBs());
         }
-        ObjectNode errors = w.putObject("errorsByKind");
+    }
+
+    /** Every kind, those that did not occur too: all of the run, the steady state's, and a sample message. */
+    private static void errorsByKind(ObjectNode w, Summary s) {
+        RunMetrics m = s.result.metrics();
         for (ErrorKind k : ErrorKind.values()) {
-            errors.putObject(k.label()).put("all", m.errors[k.ordinal()]).put("steady", m.steadyErrors[k.ordinal()])
+            w.putObject(k.label()).put("all", m.errors[k.ordinal()]).put("steady", m.steadyErrors[k.ordinal()])
                     .put("sample", s.result.errorSamples().get(k));
         }
-        ArrayNode criteria = w.putArray("criteria");
+    }
+
+    private static void criteria(ArrayNode w, List<Criterion.Verdict> verdicts) {
         for (Criterion.Verdict v : verdicts) {
-            criteria.addObject().put("name", v.name()).put("limit", v.limit()).put("actual", v.actual())
+            w.addObject().put("name", v.name()).put("limit", v.limit()).put("actual", v.actual())
                     .put("passed", v.passed());
         }
-        w.putObject("loadGenerator")
-                .put("peakHeapBytes", s.result.peakHeapBytes())
-                .put("steadyCpuPercentOfOneCore", s.result.steadyCpuPercent())
-                .put("peakConnections", s.result.peakConnections());
-        w.putPOJO("serverMetrics", s.result.serverMetrics());
-        ArrayNode intervals = w.putArray("intervals");
-        for (IntervalSample i : s.result.intervals()) {
-            intervals.addObject().put("seconds", i.seconds()).put("phase", i.phase())
+    }
+
+    private static void intervals(ArrayNode w, List<IntervalSample> intervals) {
+        for (IntervalSample i : intervals) {
+            w.addObject().put("seconds", i.seconds()).put("phase", i.phase())
                     .put("throughputMBs", Units.mbPerSecond(i.bytesPerSecond())).put("completed", i.completed())
                     .put("errors", i.errors()).put("connections", i.connections()).put("active", i.active())
                     .put("heapUsedBytes", i.heapUsedBytes()).put("cpuPercent", i.cpuPercent());
