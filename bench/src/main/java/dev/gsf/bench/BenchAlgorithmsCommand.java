@@ -104,43 +104,15 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         int rounds = measuring.rounds;
         Path dir = root.directory();
         Path out = Files.createDirectories(outDir.directory());
-        LoadClient load = switch (client) {
-            case auto -> LoadClient.best();
-            case wrk -> new Wrk();
-            case builtin -> new BuiltinClient();
-        };
-        List<Variant> variants = new ArrayList<>();
-        for (Algorithm a : algorithms) {
-            if (zeroCopy == ZeroCopy.auto) {
-                variants.add(new Variant(a, DEFAULT_ZERO_COPY));
-            }
-            if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
-                variants.add(new Variant(a, true));
-            }
-            if (zeroCopy == ZeroCopy.off || zeroCopy == ZeroCopy.both) {
-                variants.add(new Variant(a, false));
-            }
-        }
+        LoadClient load = loadClient();
+        List<Variant> variants = variants();
         System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s cores=%d%n",
                 load.name(), connections, seconds, rounds, workers, files, Runtime.getRuntime().availableProcessors());
         List<Workload> workloads = files.stream().map(f -> Workload.of(f, connections)).toList();
         List<ServerProcess> servers = new ArrayList<>();
         Measurements measured;
         try {
-            for (Variant v : variants) {
-                List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm",
-                        v.algorithm().name(), "--workers", Integer.toString(workers),
-                        v.zeroCopy() ? "--zero-copy" : "--no-zero-copy"));
-                if (chunk != null) {
-                    args.addAll(List.of("--chunk", chunk));
-                }
-                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
-                Map<String, String> options = new LinkedHashMap<>(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
-                options.putAll(serverOptions);
-                options.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
-                servers.add(ServerProcess.start(v.label(), args, out.resolve("bench-server-" + v.algorithm()
-                        + (v.zeroCopy() ? "" : "-copy") + ".log")));
-            }
+            startServers(servers, variants, dir, out);
             measured = Measurements.run(servers, workloads, load, rounds, duration, warmUp, System.out);
         } finally {
             servers.forEach(ServerProcess::close);
@@ -153,5 +125,55 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         Json.write(json, new Report(load.name(), connections, seconds, rounds, workers, reference, measured.cells()));
         System.out.println("wrote " + json);
         return 0;
+    }
+
+    /** --client, or for auto wrk when it is on the PATH, else the built-in client. */
+    private LoadClient loadClient() {
+        return switch (client) {
+            case auto -> LoadClient.best();
+            case wrk -> new Wrk();
+            case builtin -> new BuiltinClient();
+        };
+    }
+
+    /** Every algorithm with each --zero-copy setting, in the order of --algorithms. */
+    private List<Variant> variants() {
+        List<Variant> variants = new ArrayList<>();
+        for (Algorithm a : algorithms) {
+            if (zeroCopy == ZeroCopy.auto) {
+                variants.add(new Variant(a, DEFAULT_ZERO_COPY));
+            }
+            if (zeroCopy == ZeroCopy.on || zeroCopy == ZeroCopy.both) {
+                variants.add(new Variant(a, true));
+            }
+            if (zeroCopy == ZeroCopy.off || zeroCopy == ZeroCopy.both) {
+                variants.add(new Variant(a, false));
+            }
+        }
+        return variants;
+    }
+
+    /** Starts a server per variant into {@code servers}, so that the caller closes those started should one fail. */
+    private void startServers(List<ServerProcess> servers, List<Variant> variants, Path dir, Path out)
+            throws IOException {
+        for (Variant v : variants) {
+            servers.add(ServerProcess.start(v.label(), serverArgs(v, dir), out.resolve("bench-server-" + v.algorithm()
+                    + (v.zeroCopy() ? "" : "-copy") + ".log")));
+        }
+    }
+
+    /** The variant's command line: its algorithm and zero-copy, --workers, --chunk, then the server keys. */
+    private List<String> serverArgs(Variant v, Path dir) {
+        List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm",
+                v.algorithm().name(), "--workers", Integer.toString(workers),
+                v.zeroCopy() ? "--zero-copy" : "--no-zero-copy"));
+        if (chunk != null) {
+            args.addAll(List.of("--chunk", chunk));
+        }
+        // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
+        Map<String, String> options = new LinkedHashMap<>(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
+        options.putAll(serverOptions);
+        options.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
+        return args;
     }
 }
