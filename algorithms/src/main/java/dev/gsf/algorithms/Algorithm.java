@@ -13,7 +13,13 @@ public enum Algorithm {
     /** Equal non-blocking: one chunk per turn; the worker never waits, write readiness brings the next turn. */
     ENBA("equal non-blocking: one chunk per turn, never waits; write readiness queues the next turn"),
     /** One virtual thread per download, blocking writes. */
-    VTA("virtual threads: one virtual thread per download with blocking writes");
+    VTA("virtual threads: one virtual thread per download with blocking writes"),
+    /**
+     * Adaptive: the thread that has the download writes while the socket takes whole writes; a write that would
+     * block goes to the selector and frees the thread, and the download goes on inline or on a worker by how fast it
+     * drained.
+     */
+    ADA("adaptive: written inline while the socket takes whole writes; the selector, then a worker, once it blocks");
 
     private final String description;
 
@@ -39,7 +45,7 @@ public enum Algorithm {
         }
     }
 
-    /** Every name, in declaration order: "SBA, EBA, ENBA, VTA". */
+    /** Every name, in declaration order: "SBA, EBA, ENBA, VTA, ADA". */
     public static String names() {
         return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
     }

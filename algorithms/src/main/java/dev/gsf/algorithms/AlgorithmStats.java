@@ -10,6 +10,8 @@ public final class AlgorithmStats {
     private final LongAdder admitted = new LongAdder();
     private final LongAdder rejected = new LongAdder();
     private final LongAdder bytesSent = new LongAdder();
+    private final LongAdder inlineWrites = new LongAdder();
+    private final LongAdder handOffs = new LongAdder();
     private final Map<Outcome, LongAdder> outcomes = new EnumMap<>(Outcome.class);
     final AtomicInteger waiting = new AtomicInteger();
     final AtomicInteger inProgress = new AtomicInteger();
@@ -28,6 +30,16 @@ public final class AlgorithmStats {
         rejected.increment();
     }
 
+    /** A chunk written by the thread that had the download, without handing it to another thread. */
+    void wroteInline() {
+        inlineWrites.increment();
+    }
+
+    /** A download's next write went to another thread: the selector's, a worker's, a virtual thread's. */
+    void handedOff() {
+        handOffs.increment();
+    }
+
     void ended(Outcome outcome, long bytes) {
         outcomes.get(outcome).increment();
         bytesSent.add(bytes);
@@ -41,15 +53,19 @@ public final class AlgorithmStats {
         int inProgressNow = inProgress.get();
         Map<Outcome, Long> ended = new EnumMap<>(Outcome.class);
         outcomes.forEach((k, v) -> ended.put(k, v.sum()));
-        return new Snapshot(admitted.sum(), rejected.sum(), waitingNow, inProgressNow, ended, bytesSent.sum());
+        return new Snapshot(admitted.sum(), rejected.sum(), waitingNow, inProgressNow, ended, bytesSent.sum(),
+                inlineWrites.sum(), handOffs.sum());
     }
 
     /**
-     * @param waiting    admitted downloads whose first turn has not begun
-     * @param inProgress downloads started and not yet ended
+     * @param waiting      admitted downloads whose first turn has not begun
+     * @param inProgress   downloads started and not yet ended
+     * @param inlineWrites chunks written by the thread that had the download, with no hand-off
+     * @param handOffs     times a download's next write went to another thread: the selector's (the socket did not
+     *                     take it at once), a worker's, a virtual thread's
      */
     public record Snapshot(long admitted, long rejected, int waiting, int inProgress, Map<Outcome, Long> ended,
-                           long bytesSent) {
+                           long bytesSent, long inlineWrites, long handOffs) {
         public long ended(Outcome outcome) {
             return ended.getOrDefault(outcome, 0L);
         }

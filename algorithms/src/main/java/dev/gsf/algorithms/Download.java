@@ -159,6 +159,7 @@ public final class Download {
                 writeSubmittedAt = 0;
             }
             if (taken) {
+                scheduler.wroteInline(); // by this worker itself, waiting in poll(2) if it had to
                 advance(chunk);
                 return;
             }
@@ -252,12 +253,26 @@ public final class Download {
         }
     }
 
+    /**
+     * Hands one write to the sink. It counts as written inline when it ended before the sink returned, on this
+     * thread; else as handed off, at once (the selector finishes it, however long that takes).
+     */
     private void submit(long bytes, Runnable onWritten, Consumer<Throwable> onFailed,
                         Consumer<WriteSink.Written> write) {
         writeSubmittedAt = System.nanoTime();
-        write.accept(new WriteSink.Written() {
+        Thread submitter = Thread.currentThread();
+        var written = new WriteSink.Written() {
+            // Only the submitting thread touches these: set inside write.accept below, read after it.
+            boolean accepting = true;
+            boolean endedHere;
+            boolean taken;
+
             @Override
             public void completed() {
+                if (Thread.currentThread() == submitter && accepting) {
+                    endedHere = true;
+                    taken = true;
+                }
                 writeSubmittedAt = 0;
                 advance(bytes);
                 onWritten.run();
@@ -265,10 +280,20 @@ public final class Download {
 
             @Override
             public void failed(Throwable cause) {
+                if (Thread.currentThread() == submitter && accepting) {
+                    endedHere = true;
+                }
                 writeSubmittedAt = 0;
                 onFailed.accept(cause);
             }
-        });
+        };
+        write.accept(written);
+        written.accepting = false;
+        if (written.taken) {
+            scheduler.wroteInline();
+        } else if (!written.endedHere) {
+            scheduler.handedOff();
+        }
     }
 
     /** Ends the download as complete; the connection stays open for the next request. */

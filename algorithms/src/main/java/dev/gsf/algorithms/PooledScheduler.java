@@ -12,13 +12,15 @@ abstract class PooledScheduler extends Scheduler {
         this.workers = workers;
     }
 
+    /** The first turn goes to the pool, as every later one (ADA's starts on the calling thread instead). */
     @Override
-    final void begin(Download download) {
+    void begin(Download download) {
         queueTurn(download);
     }
 
     /** Puts the download's next turn at the end of the pool's queue. */
     final void queueTurn(Download download) {
+        handedOff();
         try {
             workers.execute(() -> runTurn(download));
         } catch (RejectedExecutionException e) {

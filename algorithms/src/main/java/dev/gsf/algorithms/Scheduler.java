@@ -144,15 +144,35 @@ abstract class Scheduler implements SendAlgorithm {
 
     /** Runs one turn on the current thread; whatever it throws ends the download with the matching outcome. */
     final void runTurn(Download download) {
+        runTurn(download, this::turn);
+    }
+
+    /** What a turn does, when a scheduler has more than one kind of turn (ADA's inline turn and its worker's). */
+    interface Turn {
+        void run(Download download) throws Exception;
+    }
+
+    /** {@link #runTurn(Download)} with another turn body. */
+    final void runTurn(Download download, Turn turn) {
         download.beginTurn();
         if (download.isEnded()) {
             return;
         }
         try {
-            turn(download);
+            turn.run(download);
         } catch (Throwable t) {
             download.fail(t);
         }
+    }
+
+    /** A chunk written by the thread that had the download (counted for the metrics). */
+    void wroteInline() {
+        stats.wroteInline();
+    }
+
+    /** A download's next write went to another thread (counted for the metrics). */
+    void handedOff() {
+        stats.handedOff();
     }
 
     /** The turn of SBA and VTA: the whole rest of the download, one blocking chunk write after another. */

@@ -8,7 +8,8 @@ import java.util.concurrent.ThreadPoolExecutor;
  * before a {@link Download} reaches them.
  *
  * <p>Threads: {@link #admit()} and {@link Admission#start} are called by the HTTP layer on a Grizzly thread and
- * never block. The writes themselves run on the worker pool (SBA, EBA, ENBA) or on a virtual thread (VTA).
+ * never block. The writes themselves run on the worker pool (SBA, EBA, ENBA), on a virtual thread (VTA), or first on
+ * the calling thread itself (ADA, whose writes never block).
  */
 public interface SendAlgorithm extends AutoCloseable {
 
@@ -39,6 +40,7 @@ public interface SendAlgorithm extends AutoCloseable {
             case EBA -> new EqualBlocking(settings, workers);
             case ENBA -> new EqualNonBlocking(settings, workers);
             case VTA -> new VirtualThreadPerDownload(settings);
+            case ADA -> new Adaptive(settings, workers);
         };
     }
 }

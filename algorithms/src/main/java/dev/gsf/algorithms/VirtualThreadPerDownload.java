@@ -15,6 +15,7 @@ final class VirtualThreadPerDownload extends Scheduler {
 
     @Override
     void begin(Download download) {
+        handedOff();
         threads.newThread(() -> runTurn(download)).start();
     }
 

@@ -136,11 +136,49 @@ class AdminListenerTest {
             assertThat(BEANS.getAttribute(downloads, "DurationCount")).isEqualTo(4L);
             assertThat((Double) BEANS.getAttribute(downloads, "DurationSecondsSum"))
                     .isEqualTo(sample(m, "gsf_download_duration_seconds_sum" + a));
+            // Every download wrote at least once, and each write was either inline or handed off.
+            assertThat(sample(m, "gsf_inline_writes_total" + a) + sample(m, "gsf_handoffs_total" + a))
+                    .isGreaterThanOrEqualTo(4);
+            assertThat(BEANS.getAttribute(downloads, "InlineWrites"))
+                    .isEqualTo((long) sample(m, "gsf_inline_writes_total" + a));
+            assertThat(BEANS.getAttribute(downloads, "HandOffs")).isEqualTo((long) sample(m, "gsf_handoffs_total" + a));
             ObjectName serverBean = new ObjectName("dev.gsf:type=Server,port=" + server.port());
             assertThat(BEANS.getAttribute(serverBean, "Workers")).isEqualTo(server.workerThreads());
             assertThat(BEANS.getAttribute(serverBean, "Rejected")).isEqualTo(0L);
         }
         assertThat(BEANS.queryNames(new ObjectName("dev.gsf:*"), null)).isEmpty(); // closing unregisters
+    }
+
+    /**
+     * The adaptation in the meters: a 1 KB download (through the algorithm, inline-max 0) is one write a fresh socket
+     * takes at once. ADA writes it on the thread that read the request, with no hand-off; ENBA hands the turn to a
+     * worker; a reader that takes nothing makes ADA hand its writes to the selector.
+     */
+    @Test
+    void handOffsAndInlineWritesShowTheAdaptation() throws Exception {
+        for (Algorithm algorithm : List.of(Algorithm.ADA, Algorithm.ENBA)) {
+            try (FileServer server = Servers.start(algorithm, "admin-port", "0", "inline-max", "0")) {
+                try (RawHttp http = new RawHttp(server.port())) {
+                    for (int i = 0; i < 3; i++) {
+                        assertThat(http.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
+                    }
+                }
+                String a = "{algorithm=\"" + algorithm + "\"}";
+                Await.until("3 downloads counted", Duration.ofSeconds(10), () -> scrape(server).getOrDefault(
+                        "gsf_downloads_ended_total{algorithm=\"" + algorithm + "\",outcome=\"completed\"}", 0.0) == 3);
+                Map<String, Double> m = AdminScrape.metrics(server);
+                assertThat(sample(m, "gsf_inline_writes_total" + a)).as(algorithm.name()).isEqualTo(3);
+                assertThat(sample(m, "gsf_handoffs_total" + a)).as(algorithm.name())
+                        .isEqualTo(algorithm == Algorithm.ADA ? 0 : 3);
+            }
+        }
+        try (FileServer server = Servers.start(Algorithm.ADA, "admin-port", "0", "send-buffer", "64K");
+             RawHttp stalled = new RawHttp(server.port())) {
+            stalled.send("GET", "/20MB.bin"); // and never read
+            Await.until("a write handed to the selector", Duration.ofSeconds(10),
+                    () -> scrape(server).getOrDefault("gsf_handoffs_total{algorithm=\"ADA\"}", 0.0) >= 1);
+            assertThat(server.busyWorkers()).as("no thread waits for the stalled client").isZero();
+        }
     }
 
     /**
@@ -221,11 +259,11 @@ class AdminListenerTest {
         }
     }
 
-    /** SBA and EBA block their one worker on the stalled write; ENBA frees it at once; VTA has no pool. */
+    /** SBA and EBA block their one worker on the stalled write; ENBA and ADA free it at once; VTA has no pool. */
     private static int busyWhileStalled(Algorithm algorithm) {
         return switch (algorithm) {
             case SBA, EBA -> 1;
-            case ENBA, VTA -> 0;
+            case ENBA, VTA, ADA -> 0;
         };
     }
 

@@ -30,6 +30,12 @@ public interface DownloadsMXBean {
     /** gsf_downloads_waiting */
     int getWaiting();
 
+    /** gsf_inline_writes_total */
+    long getInlineWrites();
+
+    /** gsf_handoffs_total */
+    long getHandOffs();
+
     /** gsf_time_to_first_byte_seconds_count */
     long getTimeToFirstByteCount();
 

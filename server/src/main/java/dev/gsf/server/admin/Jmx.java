@@ -136,6 +136,16 @@ final class Jmx implements AutoCloseable {
         }
 
         @Override
+        public long getInlineWrites() {
+            return ServerMetrics.count(server, algorithm, AlgorithmStats.Snapshot::inlineWrites);
+        }
+
+        @Override
+        public long getHandOffs() {
+            return ServerMetrics.count(server, algorithm, AlgorithmStats.Snapshot::handOffs);
+        }
+
+        @Override
         public long getTimeToFirstByteCount() {
             return metrics.timeToFirstByte(algorithm).getCount();
         }

@@ -7,6 +7,7 @@ import dev.gsf.server.ops.DownloadObserver;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -22,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntSupplier;
 import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The server's meters (names in docs/operating.md), kept in a registry of their own by the
@@ -88,6 +90,11 @@ public final class ServerMetrics implements DownloadObserver {
                 server, AlgorithmStats.Snapshot::inProgress);
         perAlgorithm("gsf_downloads_waiting", "downloads admitted, waiting for a first turn (the queue)",
                 server, AlgorithmStats.Snapshot::waiting);
+        perAlgorithmCount("gsf_inline_writes", "chunks written by the thread that had the download, with no hand-off",
+                server, AlgorithmStats.Snapshot::inlineWrites);
+        perAlgorithmCount("gsf_handoffs", "times a download's next write went to another thread: the selector's (the"
+                + " socket did not take it at once), a worker's or a virtual thread's", server,
+                AlgorithmStats.Snapshot::handOffs);
         gauge("gsf_workers_busy", "worker pool threads running a turn", server::busyWorkers);
         gauge("gsf_workers", "worker pool size", server::workerThreads);
         gauge("gsf_open_files", "files held open by the open-file cache and downloads", server::openFiles);
@@ -108,10 +115,26 @@ public final class ServerMetrics implements DownloadObserver {
         }).register(registry);
     }
 
+    /** A counter per algorithm read from its stats (summed over its generations) when scraped. */
+    private void perAlgorithmCount(String name, String help, RunningServer server,
+                                   ToLongFunction<AlgorithmStats.Snapshot> of) {
+        CounterWithCallback.builder().name(name).help(help).labelNames(ALGORITHM).callback(c -> {
+            for (Algorithm a : Algorithm.values()) {
+                c.call(count(server, a, of), a.name());
+            }
+        }).register(registry);
+    }
+
     /** One count of an algorithm's current stats, 0 when no download runs under it. */
     static int stat(RunningServer server, Algorithm algorithm, ToIntFunction<AlgorithmStats.Snapshot> of) {
         AlgorithmStats.Snapshot s = server.algorithmStatsByKind().get(algorithm);
         return s == null ? 0 : of.applyAsInt(s);
+    }
+
+    /** One counter of an algorithm's stats since start, 0 when it never ran. */
+    static long count(RunningServer server, Algorithm algorithm, ToLongFunction<AlgorithmStats.Snapshot> of) {
+        AlgorithmStats.Snapshot s = server.algorithmStatsByKind().get(algorithm);
+        return s == null ? 0 : of.applyAsLong(s);
     }
 
     /** Writes every metric in the Prometheus text format (version 0.0.4). */

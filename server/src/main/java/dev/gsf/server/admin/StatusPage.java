@@ -45,7 +45,8 @@ final class StatusPage {
     }
 
     record AlgorithmCounters(Algorithm algorithm, long started, long completed, long clientGone, long writeTimeout,
-                             long serverError, long sentBytes, int inProgress, int waiting) {
+                             long serverError, long sentBytes, int inProgress, int waiting, long inlineWrites,
+                             long handOffs) {
     }
 
     record DownloadRow(String client, String path, long firstByte, long length, Algorithm algorithm,
@@ -70,7 +71,9 @@ final class StatusPage {
                 metrics.endedCount(a, Outcome.CLIENT_GONE),
                 metrics.endedCount(a, Outcome.WRITE_TIMEOUT), metrics.endedCount(a, Outcome.SERVER_ERROR),
                 metrics.sentBytes(a), ServerMetrics.stat(server, a, AlgorithmStats.Snapshot::inProgress),
-                ServerMetrics.stat(server, a, AlgorithmStats.Snapshot::waiting))).toList();
+                ServerMetrics.stat(server, a, AlgorithmStats.Snapshot::waiting),
+                ServerMetrics.count(server, a, AlgorithmStats.Snapshot::inlineWrites),
+                ServerMetrics.count(server, a, AlgorithmStats.Snapshot::handOffs))).toList();
         List<DownloadRow> downloads = server.downloadsInProgress().stream().map(d -> row(d, now)).toList();
         Totals totals = new Totals(downloads.size(), server.busyWorkers(), server.workerThreads(),
                 metrics.rejectedCount(), server.openFiles(), server.connectionsOpen());
@@ -106,10 +109,11 @@ final class StatusPage {
         for (AlgorithmCounters a : s.algorithms()) {
             rows.add(List.of(a.algorithm().name(), Long.toString(a.started()), Long.toString(a.completed()),
                     Long.toString(a.clientGone()), Long.toString(a.writeTimeout()), Long.toString(a.serverError()),
-                    Numbers.megabytes(a.sentBytes()), Long.toString(a.inProgress()), Long.toString(a.waiting())));
+                    Numbers.megabytes(a.sentBytes()), Long.toString(a.inProgress()), Long.toString(a.waiting()),
+                    Long.toString(a.inlineWrites()), Long.toString(a.handOffs())));
         }
         page.table(List.of("algorithm", "started", "completed", "client gone", "write timeout", "server error",
-                "sent", "in progress", "waiting"), rows);
+                "sent", "in progress", "waiting", "inline writes", "hand-offs"), rows);
         page.heading("Downloads in progress: " + s.downloads().size());
         rows.clear();
         for (DownloadRow d : s.downloads().subList(0, Math.min(MAX_ROWS, s.downloads().size()))) {

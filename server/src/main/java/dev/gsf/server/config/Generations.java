@@ -148,6 +148,7 @@ public final class Generations implements AutoCloseable {
             outcomes.put(outcome, a.ended(outcome) + b.ended(outcome));
         }
         return new AlgorithmStats.Snapshot(a.admitted() + b.admitted(), a.rejected() + b.rejected(),
-                a.waiting() + b.waiting(), a.inProgress() + b.inProgress(), outcomes, a.bytesSent() + b.bytesSent());
+                a.waiting() + b.waiting(), a.inProgress() + b.inProgress(), outcomes, a.bytesSent() + b.bytesSent(),
+                a.inlineWrites() + b.inlineWrites(), a.handOffs() + b.handOffs());
     }
 }

@@ -137,7 +137,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
     /** {@code chunk=auto}: the chunk follows the algorithm ({@link #chunkSize()}); not 0, which is out of range. */
     public static final int AUTO_CHUNK = -1;
     /** What {@code chunk=auto} means, in words: {@link #chunkSize()} says it in code. */
-    public static final String AUTO_CHUNK_RULE = "1M for SBA and VTA, 64K for EBA and ENBA";
+    public static final String AUTO_CHUNK_RULE = "1M for SBA and VTA, 64K for EBA, ENBA and ADA";
 
     /**
      * Bytes per write. With {@code chunk=auto}: 1M for SBA and VTA, whose turn is the whole file, one blocking write

@@ -1,0 +1,82 @@
+package dev.gsf.algorithms;
+
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * ADA: the thread that has a download writes it, without a hand-off, while the socket takes each chunk whole: first
+ * the thread that read the request, for at most {@link #INLINE_CHUNKS} chunks (a fast client's small download is
+ * sent before its request's thread moves on), then a worker, chunk after chunk while no other turn waits. A write
+ * the socket cannot take at once goes to the selector and frees the thread, as ENBA's does. When it has drained, a
+ * download that waited less than {@link #FAST_DRAIN_NANOS} goes on inline on the selector's thread; one that keeps
+ * blocking takes a worker's turn, one chunk at a time, as ENBA.
+ */
+final class Adaptive extends PooledScheduler {
+    /** Chunks one inline turn writes before a worker takes over: a selector thread serves other connections too. */
+    static final int INLINE_CHUNKS = 4;
+    /** A blocked write that drained within this was a fast client's full socket buffer, not a slow client. */
+    static final long FAST_DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    /** A drain faster than this goes on inline; set once (a test changes it between writes, hence volatile). */
+    volatile long fastDrainNanos;
+
+    Adaptive(SendSettings settings, ThreadPoolExecutor workers) {
+        this(settings, workers, FAST_DRAIN_NANOS);
+    }
+
+    /** With another fast-drain threshold (tests set one no clock can miss). */
+    Adaptive(SendSettings settings, ThreadPoolExecutor workers, long fastDrainNanos) {
+        super(Algorithm.ADA, settings, workers);
+        this.fastDrainNanos = fastDrainNanos;
+    }
+
+    /** The first turn runs on the calling thread: its writes never block. */
+    @Override
+    void begin(Download download) {
+        runTurn(download, this::inlineTurn);
+    }
+
+    /** A worker's turn: chunks while the socket takes them whole and no other turn waits. */
+    @Override
+    void turn(Download download) throws Exception {
+        chunksWhileNoTurnWaits(download, this::chunk);
+    }
+
+    /** A turn on a thread outside the pool: at most INLINE_CHUNKS chunks, then a worker's turn. */
+    private void inlineTurn(Download download) throws Exception {
+        for (int i = 0; i < INLINE_CHUNKS; i++) {
+            if (!chunk(download)) {
+                return;
+            }
+            if (!download.hasRemaining()) {
+                download.complete();
+                return;
+            }
+        }
+        queueTurn(download);
+    }
+
+    /** One non-blocking chunk: true when the socket took it at once; false when the selector finishes it. */
+    private boolean chunk(Download download) throws Exception {
+        AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this thread
+        long submitted = System.nanoTime();
+        download.writeChunkAsync(() -> {
+            if (!settled.compareAndSet(false, true)) {
+                drained(download, System.nanoTime() - submitted); // this thread has left
+            }
+        });
+        return !settled.compareAndSet(false, true);
+    }
+
+    /** On the selector's thread, a blocked chunk out: the next goes on here when it drained fast, else to a worker. */
+    private void drained(Download download, long waitedNanos) {
+        if (!download.hasRemaining()) {
+            download.complete();
+        } else if (waitedNanos < fastDrainNanos) {
+            runTurn(download, this::inlineTurn);
+        } else {
+            queueTurn(download);
+        }
+    }
+}
