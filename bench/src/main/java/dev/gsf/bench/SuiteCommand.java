@@ -25,20 +25,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gsf suite}: the original grizzly-sendfile benchmark table, for all four algorithms. Every cell starts a fresh
- * server process, drives it with the load generator (this process: the two never share a JVM), verifies every
- * download and stops the server.
+ * {@code gsf suite}: the original grizzly-sendfile benchmark table, for every algorithm, and a mixed cell per
+ * algorithm ({@link MixedCell}: slow and fast clients on one server). Every cell starts a fresh server process, drives
+ * it with the load generator (this process: the two never share a JVM), verifies every download and stops the server.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = MixinDefaults.class,
         description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh"
-                + " server per cell (pool 50), the seed's file mix, every download verified. Writes the table,"
-                + " suite.json and suite.html (throughput and init time against clients, per algorithm and limit).",
+                + " server per cell (pool 50), the seed's file mix, every download verified; then a mixed cell per"
+                + " algorithm: many throttled clients on a large file beside a few unthrottled ones on a smaller file,"
+                + " on one server. Writes the tables, suite.json and suite.html (throughput and init time against"
+                + " clients, per algorithm and limit).",
                 "Exit code: 0 every cell measured and met gsf load's criteria; 1 every cell measured, but some"
                 + " missed a criterion (listed at the end; e.g. SBA starved: no download completed in steady state,"
                 + " so its error rate has no data); 2 bad input, or the tool failed (a server did not start, a run"
@@ -82,6 +85,17 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50, the seed's)")
     int workers = 50;
 
+    @Option(names = "--mixed-slow", paramLabel = "N",
+            description = "mixed cell: clients at 50KB/s on 20MB.bin; 0: no mixed cell (default: 1000)")
+    int mixedSlow = MixedCell.DEFAULT.slowClients();
+
+    @Option(names = "--mixed-fast", paramLabel = "N",
+            description = "mixed cell: unthrottled clients on 1MB.bin beside them (default: 20)")
+    int mixedFast = MixedCell.DEFAULT.fastClients();
+
+    @Option(names = "--mixed-workers", paramLabel = "N", description = "mixed cell: server worker pool (default: 8)")
+    int mixedWorkers = MixedCell.DEFAULT.workers();
+
     /** Each given phase overrides the profile's; the defaults shown are the quick profile's. */
     @Mixin
     Phases phases = new Phases(Profile.quick.lengths);
@@ -102,11 +116,12 @@ public final class SuiteCommand implements Callable<Integer> {
      */
     record Row(int clients, DownloadLimit limit, Algorithm algorithm, String server, double avgInitSeconds,
                double avgSpeedMBs, String speedFile, double throughputMBs, double p99InitMs, long downloads,
-               long errors, List<String> missed, int exitCode) {
+               long errors, List<String> missed, int exitCode) implements Judged {
     }
 
     /** suite.json. */
-    record Report(String date, String phases, int cores, List<Row> cells) {
+    record Report(String date, String phases, int cores, List<Row> cells, String mixedCell,
+                  List<MixedCell.Row> mixed) {
     }
 
     @Override
@@ -145,16 +160,32 @@ public final class SuiteCommand implements Callable<Integer> {
             System.err.println("gsf suite: the tool failed after " + rows.size() + " cell(s): " + e.getMessage());
             return TOOL_FAILED;
         }
-        String table = table(rows);
+        MixedCell mixedCell = new MixedCell(mixedSlow, MixedCell.DEFAULT.slowRate(), MixedCell.DEFAULT.slowFile(),
+                mixedFast, MixedCell.DEFAULT.fastFile(), mixedWorkers);
+        List<MixedCell.Row> mixed = new ArrayList<>();
+        try {
+            for (Algorithm algorithm : mixedSlow > 0 ? algorithms : List.<Algorithm>of()) {
+                System.out.println("  mixed " + algorithm + ": " + mixedCell.describe() + " ...");
+                mixed.add(mixedCell.run(algorithm, dir, manifestFile, lengths, out));
+            }
+        } catch (IOException e) {
+            System.err.println("gsf suite: the tool failed in the mixed cell: " + e.getMessage());
+            return TOOL_FAILED;
+        }
+        String table = table(rows) + (mixed.isEmpty() ? ""
+                : "\nmixed cell: " + mixedCell.describe() + "\n" + MixedCell.table(mixed));
         System.out.println();
         System.out.print(table);
         Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), phases,
-                Runtime.getRuntime().availableProcessors(), rows));
+                Runtime.getRuntime().availableProcessors(), rows, mixed.isEmpty() ? null : mixedCell.describe(),
+                mixed));
         html(rows, phases, table).write(out.resolve("suite.html"));
         System.out.println("wrote " + out.resolve("suite.json") + " and " + out.resolve("suite.html"));
-        int exit = exitCode(rows);
+        int exit = exitCode(Stream.concat(rows.stream(), mixed.stream()).toList());
         rows.stream().filter(r -> !r.missed().isEmpty()).forEach(r -> System.out.println("missed: " + r.algorithm()
                 + " " + r.clients() + " clients, limit " + r.limit() + ": " + String.join("; ", r.missed())));
+        mixed.stream().filter(r -> !r.missed().isEmpty()).forEach(r -> System.out.println("missed: " + r.algorithm()
+                + " mixed cell: " + String.join("; ", r.missed())));
         System.out.println(switch (exit) {
             case MEASURED -> "gsf suite: exit 0: every cell measured and met its criteria";
             case CRITERION_MISSED -> "gsf suite: exit 1: every cell measured; some missed a criterion (above)";
@@ -163,8 +194,15 @@ public final class SuiteCommand implements Callable<Integer> {
         return exit;
     }
 
+    /** A measured cell: the criteria it missed, and what gsf load would have exited with. */
+    interface Judged {
+        List<String> missed();
+
+        int exitCode();
+    }
+
     /** {@link #TOOL_FAILED} when a cell's run could not take place, else whether every cell met its criteria. */
-    static int exitCode(List<Row> rows) {
+    static int exitCode(List<? extends Judged> rows) {
         if (rows.stream().anyMatch(r -> r.exitCode() == LoadCommand.BAD_INPUT)) {
             return TOOL_FAILED;
         }

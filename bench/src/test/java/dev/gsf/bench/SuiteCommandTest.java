@@ -24,7 +24,8 @@ class SuiteCommandTest {
         Path files = TestFiles.fileSet();
         int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "EBA,VTA", "--clients", "4",
                 "--rate", "none", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s", "--root",
-                files.toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out", out.toString());
+                files.toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out", out.toString(),
+                "--mixed-slow", "6", "--mixed-fast", "2", "--mixed-workers", "8");
         // typed: a key missing from suite.json fails the read instead of reading as 0
         SuiteCommand.Report report = Json.read(out.resolve("suite.json"), SuiteCommand.Report.class);
         assertThat(report.cells()).extracting(Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
@@ -38,10 +39,20 @@ class SuiteCommandTest {
             assertThat(cell.missed()).isEmpty();
             assertThat(cell.exitCode()).isEqualTo(LoadCommand.PASSED);
         }
+        // the mixed cell: both groups at once on one server; the slow ones near their rate, the fast ones served
+        assertThat(report.mixed()).extracting(MixedCell.Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
+        for (MixedCell.Row mixed : report.mixed()) {
+            assertThat(mixed.slowPercent()).as(mixed.toString()).isBetween(50.0, 115.0);
+            assertThat(mixed.fastMBs()).as(mixed.toString()).isPositive();
+            assertThat(mixed.slowErrors() + mixed.fastErrors()).as(mixed.toString()).isZero();
+            assertThat(mixed.missed()).isEmpty();
+        }
+        assertThat(report.mixedCell())
+                .isEqualTo("6 clients at 50KB/s on 20MB.bin beside 2 unthrottled on 1MB.bin, 8 workers");
         assertThat(code).isEqualTo(SuiteCommand.MEASURED);
         // every body went through its algorithm: the small-file fast path is off in every cell's server
         try (var logs = Files.find(out, 2, (path, attributes) -> path.endsWith("server.log"))) {
-            assertThat(logs.toList()).hasSize(2)
+            assertThat(logs.toList()).hasSize(4)
                     .allSatisfy(log -> assertThat(Files.readString(log)).contains("\"inline-max\":\"0\""));
         }
         String html = Files.readString(out.resolve("suite.html"));
