@@ -2,19 +2,20 @@ package dev.gsf.algorithms;
 
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * ADA: the thread that has a download writes it, without a hand-off, while the socket takes each chunk whole: first
  * the thread that read the request, for at most {@link #INLINE_CHUNKS} chunks (a fast client's small download is
- * sent before its request's thread moves on), then a worker, chunk after chunk while no other turn waits. A write
+ * sent before its request's thread moves on), then a worker, for at most {@link #WORKER_CHUNKS} chunks a turn. A write
  * the socket cannot take at once goes to the selector and frees the thread, as ENBA's does. When it has drained, a
  * download that waited less than {@link #FAST_DRAIN_NANOS} goes on inline on the selector's thread; one that keeps
- * blocking takes a worker's turn, one chunk at a time, as ENBA.
+ * blocking takes a worker's turn, which its next blocked write ends after one chunk, as ENBA's.
  */
 final class Adaptive extends PooledScheduler {
     /** Chunks one inline turn writes before a worker takes over: a selector thread serves other connections too. */
     static final int INLINE_CHUNKS = 4;
+    /** Chunks one worker's turn writes while the socket takes them whole, before the download queues again. */
+    static final int WORKER_CHUNKS = 16;
     /** A blocked write that drained within this was a fast client's full socket buffer, not a slow client. */
     static final long FAST_DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -37,16 +38,26 @@ final class Adaptive extends PooledScheduler {
         runTurn(download, this::inlineTurn);
     }
 
-    /** A worker's turn: chunks while the socket takes them whole and no other turn waits. */
+    /**
+     * A worker's turn: chunks while the socket takes them whole, at most {@link #WORKER_CHUNKS}, then the next turn
+     * queued. Unlike EBA's and ENBA's turn it does not yield to waiting turns after each chunk: a chunk the socket
+     * takes at once costs the worker no wait, and slow downloads' turns are one chunk each, so a fast download keeps
+     * its pace beside thousands of slow ones.
+     */
     @Override
     void turn(Download download) throws Exception {
-        chunksWhileNoTurnWaits(download, this::chunk);
+        chunks(download, WORKER_CHUNKS);
     }
 
     /** A turn on a thread outside the pool: at most INLINE_CHUNKS chunks, then a worker's turn. */
     private void inlineTurn(Download download) throws Exception {
-        for (int i = 0; i < INLINE_CHUNKS; i++) {
-            if (!chunk(download)) {
+        chunks(download, INLINE_CHUNKS);
+    }
+
+    /** Up to {@code most} chunks while the socket takes them whole; then the next turn queued for a worker. */
+    private void chunks(Download download, int most) throws Exception {
+        for (int i = 0; i < most; i++) {
+            if (!nonBlockingChunk(download, waited -> drained(download, waited))) {
                 return;
             }
             if (!download.hasRemaining()) {
@@ -55,18 +66,6 @@ final class Adaptive extends PooledScheduler {
             }
         }
         queueTurn(download);
-    }
-
-    /** One non-blocking chunk: true when the socket took it at once; false when the selector finishes it. */
-    private boolean chunk(Download download) throws Exception {
-        AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this thread
-        long submitted = System.nanoTime();
-        download.writeChunkAsync(() -> {
-            if (!settled.compareAndSet(false, true)) {
-                drained(download, System.nanoTime() - submitted); // this thread has left
-            }
-        });
-        return !settled.compareAndSet(false, true);
     }
 
     /** On the selector's thread, a blocked chunk out: the next goes on here when it drained fast, else to a worker. */

@@ -1,7 +1,6 @@
 package dev.gsf.algorithms;
 
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * ENBA: a worker starts one chunk with a non-blocking write and is free at once. What the socket cannot take yet
@@ -16,14 +15,7 @@ final class EqualNonBlocking extends PooledScheduler {
 
     @Override
     void turn(Download download) throws Exception {
-        chunksWhileNoTurnWaits(download, d -> {
-            AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this worker
-            d.writeChunkAsync(() -> {
-                if (!settled.compareAndSet(false, true)) {
-                    queueTurnOrComplete(d); // the write waited for the selector; this worker has left
-                }
-            });
-            return !settled.compareAndSet(false, true); // false: the write waits for the selector, its callback goes on
-        });
+        // A chunk that waited for the selector queues the next turn from its callback; this worker has left.
+        chunksWhileNoTurnWaits(download, d -> nonBlockingChunk(d, waited -> queueTurnOrComplete(d)));
     }
 }

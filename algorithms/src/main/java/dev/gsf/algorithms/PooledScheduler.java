@@ -1,9 +1,12 @@
 package dev.gsf.algorithms;
 
+import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 
-/** The algorithms that run turns on the bounded worker pool (SBA, EBA, ENBA): every turn starts as a pool task. */
+/** The algorithms that run turns on the bounded worker pool (SBA, EBA, ENBA, ADA): a turn starts as a pool task. */
 abstract class PooledScheduler extends Scheduler {
     private final ThreadPoolExecutor workers;
 
@@ -40,6 +43,22 @@ abstract class PooledScheduler extends Scheduler {
     /** One chunk of a turn; false when its write went to the selector, whose callback takes the download on. */
     interface Chunk {
         boolean ranHere(Download download) throws Exception;
+    }
+
+    /**
+     * One chunk with a non-blocking write (ENBA's and ADA's): true when the socket took it at once, and the caller
+     * goes on; false when it went to the selector, which runs {@code drained} with the nanoseconds it waited once
+     * the chunk is out (the calling thread has left by then).
+     */
+    final boolean nonBlockingChunk(Download download, LongConsumer drained) throws IOException {
+        AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this thread
+        long submitted = System.nanoTime();
+        download.writeChunkAsync(() -> {
+            if (!settled.compareAndSet(false, true)) {
+                drained.accept(System.nanoTime() - submitted);
+            }
+        });
+        return !settled.compareAndSet(false, true);
     }
 
     /**

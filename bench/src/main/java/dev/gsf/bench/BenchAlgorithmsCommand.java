@@ -173,7 +173,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
         Map<String, String> options = new LinkedHashMap<>(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
         options.putAll(serverOptions);
-        options.forEach((key, value) -> args.addAll(List.of("--" + key, value)));
+        args.addAll(ServerProcess.keyFlags(options));
         return args;
     }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,9 +72,9 @@ public final class CompareCommand implements Callable<Integer> {
     Duration manySteady;
 
     @Option(names = "--many-algorithms", paramLabel = "A,...", split = ",",
-            description = "our algorithms in the many pass, beside nginx (default: ENBA,VTA; SBA and EBA hold a worker"
+            description = "our algorithms in the many pass, beside nginx (default: ENBA,VTA,ADA; SBA and EBA hold a worker"
                     + " per slow client and starve)")
-    List<Algorithm> manyAlgorithms = List.of(Algorithm.ENBA, Algorithm.VTA);
+    List<Algorithm> manyAlgorithms = List.of(Algorithm.ENBA, Algorithm.VTA, Algorithm.ADA);
 
     @Option(names = "--zero-copy-both", description = "also run every algorithm with the other zero-copy setting than"
             + " the default (rows \"gsf A (copy)\"), in every pass; the many pass then runs both settings of its algorithms")
@@ -90,6 +91,11 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--no-install", description = "never install missing peers; skip them")
     boolean noInstall;
+
+    @Option(names = "--server-option", paramLabel = "KEY=VALUE",
+            description = "any other server key for every gsf server, e.g. inline-max=0 to send every body through"
+                    + " its algorithm (repeatable)")
+    Map<String, String> serverOptions = new LinkedHashMap<>();
 
     @Mixin
     RootOption root;
@@ -192,17 +198,24 @@ public final class CompareCommand implements Callable<Integer> {
         return passes;
     }
 
+    /** A gsf server's command line: the root, the algorithm and the --server-option keys. */
+    private List<String> gsfArgs(Path dir, Algorithm algorithm) {
+        List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm", algorithm.name()));
+        args.addAll(ServerProcess.keyFlags(serverOptions));
+        return args;
+    }
+
     /** Starts every peer into {@code peers}, so that the caller closes those that started should one fail. */
     private void startPeers(List<Peer> peers, Path dir, Path out, Optional<Path> nginx) throws IOException {
         for (Algorithm a : Algorithm.values()) {
-            peers.add(ServerProcess.start("gsf " + a, List.of("--root", dir.toString(), "--algorithm", a.name()),
-                    out.resolve("compare-gsf-" + a + ".log")));
+            peers.add(ServerProcess.start("gsf " + a, gsfArgs(dir, a), out.resolve("compare-gsf-" + a + ".log")));
         }
         if (zeroCopyBoth) {
             for (Algorithm a : Algorithm.values()) {
                 BenchAlgorithmsCommand.Variant other = otherZeroCopy(a);
-                peers.add(ServerProcess.start("gsf " + other.label(), List.of("--root", dir.toString(),
-                        "--algorithm", a.name(), other.zeroCopy() ? "--zero-copy" : "--no-zero-copy"),
+                List<String> args = new ArrayList<>(gsfArgs(dir, a));
+                args.add(other.zeroCopy() ? "--zero-copy" : "--no-zero-copy");
+                peers.add(ServerProcess.start("gsf " + other.label(), args,
                         out.resolve("compare-gsf-" + a + "-other-zero-copy.log")));
             }
         }

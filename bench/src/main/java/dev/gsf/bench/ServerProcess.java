@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,13 @@ public final class ServerProcess extends ChildPeer {
     private ServerProcess(String name, Process process, ServerReady ready) {
         super(name, process);
         this.ready = ready;
+    }
+
+    /** Server keys as {@code gsf serve} flags: {@code --key value}, in the map's order. */
+    static List<String> keyFlags(Map<String, String> keys) {
+        List<String> flags = new ArrayList<>();
+        keys.forEach((key, value) -> flags.addAll(List.of("--" + key, value)));
+        return flags;
     }
 
     /**

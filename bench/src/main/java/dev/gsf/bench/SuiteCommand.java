@@ -85,6 +85,10 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "server worker pool (default: 50, the seed's)")
     int workers = 50;
 
+    @Option(names = "--matrix", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "run the seed's matrix; --no-matrix: the mixed cell alone (default: true)")
+    boolean matrix;
+
     @Option(names = "--mixed-slow", paramLabel = "N",
             description = "mixed cell: clients at 50KB/s on 20MB.bin; 0: no mixed cell (default: 1000)")
     int mixedSlow = MixedCell.DEFAULT.slowClients();
@@ -142,12 +146,13 @@ public final class SuiteCommand implements Callable<Integer> {
         String phases = lengths + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
                 ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
                 + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
-        System.out.println("suite: " + algorithms.size() * clients.size() * rates.size() + " cells; " + phases
+        System.out.println("suite: " + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
+                + (mixedSlow > 0 ? " and " + algorithms.size() + " mixed" : "") + "; " + phases
                 + "; workers " + workers + "; files " + dir);
 
         List<Row> rows = new ArrayList<>();
         try {
-            for (DownloadLimit limit : limits) {
+            for (DownloadLimit limit : matrix ? limits : List.<DownloadLimit>of()) {
                 for (int n : clients) {
                     for (Algorithm algorithm : algorithms) {
                         Row r = cell(algorithm, n, limit, dir, manifestFile, lengths);

@@ -23,7 +23,7 @@ class BenchAlgorithmsCommandTest {
         var report = Json.read(out.resolve("bench-algorithms.json"), BenchAlgorithmsCommand.Report.class);
         // the server's default (zero-copy) is labelled by the algorithm's name alone
         assertThat(report.cells()).extracting(Measurements.CellReport::server)
-                .containsExactly("SBA", "EBA", "ENBA", "VTA");
+                .containsExactly("SBA", "EBA", "ENBA", "VTA", "ADA");
         assertThat(report.reference()).isEqualTo("SBA");
         assertThat(report.cells()).allSatisfy(cell -> {
             assertThat(cell.file()).isEqualTo("1KB.bin");
