@@ -32,10 +32,32 @@ final class Adaptive extends PooledScheduler {
         this.fastDrainNanos = fastDrainNanos;
     }
 
+    /** Whether this thread is inside an inline turn. */
+    private static final ThreadLocal<boolean[]> IN_INLINE_TURN = ThreadLocal.withInitial(() -> new boolean[1]);
+
     /** The first turn runs on the calling thread: its writes never block. */
     @Override
     void begin(Download download) {
-        runTurn(download, this::inlineTurn);
+        inline(download);
+    }
+
+    /**
+     * An inline turn on this thread, unless it is inside one already: a download that ended there let the next one
+     * waiting under max-downloads begin, and thousands of those nested would overflow the stack; that one goes to a
+     * worker instead.
+     */
+    private void inline(Download download) {
+        boolean[] inTurn = IN_INLINE_TURN.get();
+        if (inTurn[0]) {
+            queueTurn(download);
+            return;
+        }
+        inTurn[0] = true;
+        try {
+            runTurn(download, this::inlineTurn);
+        } finally {
+            inTurn[0] = false;
+        }
     }
 
     /**
@@ -73,7 +95,7 @@ final class Adaptive extends PooledScheduler {
         if (!download.hasRemaining()) {
             download.complete();
         } else if (waitedNanos < fastDrainNanos) {
-            runTurn(download, this::inlineTurn);
+            inline(download);
         } else {
             queueTurn(download);
         }

@@ -7,6 +7,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import org.junit.jupiter.api.AfterEach;
@@ -104,5 +106,32 @@ class AdaptiveTest {
         assertThat(algorithm.stats().handOffs()).as("three writes to the selector, one turn to a worker")
                 .isEqualTo(4);
         assertThat(algorithm.stats().inlineWrites()).isZero();
+    }
+
+    /**
+     * Downloads waiting for a place under max-downloads begin as one ends; when each is written and ends inline, the
+     * next must not begin inside it (5,000 nested turns overflow the stack): they go to a worker instead.
+     */
+    @Test
+    void downloadsThatEndInlineDoNotNestTheNextOnesTurns() throws IOException {
+        algorithm = SendAlgorithm.create(Algorithm.ADA, new SendSettings(CHUNK, false, 0, Duration.ofSeconds(30),
+                10_000, 1), workers);
+        file = Files.write(Files.createTempFile("gsf-adaptive-test", ".bin"), new byte[CHUNK]);
+        TestSink holder = new TestSink(false); // holds the one place until the test completes its write
+        algorithm.admit().start(new Download(OpenFile.owned(FileChannel.open(file)), 0, CHUNK, holder,
+                (outcome, bytes, cause) -> { }));
+        int waiting = 5_000;
+        List<TestSink> sinks = new ArrayList<>();
+        for (int i = 0; i < waiting; i++) {
+            TestSink sink = new TestSink(true);
+            sinks.add(sink);
+            algorithm.admit().start(new Download(OpenFile.owned(FileChannel.open(file)), 0, CHUNK, sink,
+                    (outcome, bytes, cause) -> { }));
+        }
+        assertThat(algorithm.stats().waiting()).isEqualTo(waiting);
+        holder.completeNext();
+        SchedulerTest.await("every download to end",
+                () -> algorithm.stats().ended(Outcome.COMPLETED) == waiting + 1);
+        assertThat(sinks).allSatisfy(s -> assertThat(s.ended.get()).isEqualTo(Outcome.COMPLETED));
     }
 }
