@@ -40,7 +40,6 @@ import org.glassfish.grizzly.http.util.Header;
 public final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGets {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
     private static final byte[] UNREADABLE_BODY = "500 cannot read the file\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NO_BYTES = {};
 
     private final OpenFiles files;
     private final Generations generations;
@@ -281,7 +280,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             Validators validators = found.validators();
             byte[] head = new RawResponse(200, "OK", generation, true).header("ETag", validators.etag())
                     .header("Last-Modified", validators.lastModified()).header("Accept-Ranges", "bytes")
-                    .header("Content-Type", found.contentType()).header("Content-Length", size).bytes(NO_BYTES);
+                    .header("Content-Type", found.contentType()).header("Content-Length", size).bytes();
             if (!now) {
                 ctx.suspend(); // before the download starts: it may end on another thread before this one returns
             }

@@ -2,6 +2,7 @@ package dev.gsf.server.http;
 
 import dev.gsf.server.config.Generation;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.glassfish.grizzly.http.util.FastHttpDateFormat;
 
 /**
@@ -29,16 +30,25 @@ final class RawResponse {
         }
     }
 
-    RawResponse header(String name, Object value) {
+    RawResponse header(String name, String value) {
         head.append("\r\n").append(name).append(": ").append(value);
         return this;
     }
 
-    /** The head (ASCII) followed by {@code body}. */
+    RawResponse header(String name, long value) {
+        head.append("\r\n").append(name).append(": ").append(value);
+        return this;
+    }
+
+    /** The head alone (ASCII), ended by its empty line. */
+    byte[] bytes() {
+        return head.append("\r\n\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** The head followed by {@code body}. */
     byte[] bytes(byte[] body) {
-        byte[] text = head.append("\r\n\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] all = new byte[text.length + body.length];
-        System.arraycopy(text, 0, all, 0, text.length);
+        byte[] text = bytes();
+        byte[] all = Arrays.copyOf(text, text.length + body.length);
         System.arraycopy(body, 0, all, text.length, body.length);
         return all;
     }

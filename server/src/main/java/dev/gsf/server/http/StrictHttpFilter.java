@@ -284,12 +284,12 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             if (refusal.status() == 405) {
                 answer.header("Allow", RawResponse.ALLOWED_METHODS);
             } else if (refusal.status() == 503) {
-                answer.header("Retry-After", 1);
+                answer.header("Retry-After", "1");
             }
             if (refusal.close()) {
                 answer.header("Connection", "close");
             }
-            response = answer.bytes(head ? new byte[0] : body);
+            response = head ? answer.bytes() : answer.bytes(body);
             generation.accessLog.logRaw(remote, refusal.requestLine(), refusal.status(), head ? 0 : body.length);
         } finally {
             generation.release();
