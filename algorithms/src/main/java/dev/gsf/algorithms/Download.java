@@ -264,13 +264,12 @@ public final class Download {
         var written = new WriteSink.Written() {
             // Only the submitting thread touches these: set inside write.accept below, read after it.
             boolean accepting = true;
-            boolean endedHere;
             boolean taken;
+            boolean failed;
 
             @Override
             public void completed() {
                 if (Thread.currentThread() == submitter && accepting) {
-                    endedHere = true;
                     taken = true;
                 }
                 writeSubmittedAt = 0;
@@ -281,7 +280,7 @@ public final class Download {
             @Override
             public void failed(Throwable cause) {
                 if (Thread.currentThread() == submitter && accepting) {
-                    endedHere = true;
+                    failed = true;
                 }
                 writeSubmittedAt = 0;
                 onFailed.accept(cause);
@@ -291,7 +290,7 @@ public final class Download {
         written.accepting = false;
         if (written.taken) {
             scheduler.wroteInline();
-        } else if (!written.endedHere) {
+        } else if (!written.failed) {
             scheduler.handedOff();
         }
     }

@@ -7,7 +7,6 @@ import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;
 import dev.gsf.loadgen.load.Target;
 import dev.gsf.loadgen.load.report.Summary;
-import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +57,7 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
         Path dir = Files.createDirectories(out.resolve(algorithm + "-mixed"));
         LoadSession.Outcome slow;
         LoadSession.Outcome fast;
-        try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", files.toString(),
-                "--algorithm", algorithm.name(), "--workers", Integer.toString(workers),
-                "--" + ServerConfig.Key.INLINE_MAX.name, "0"), dir.resolve("server.log"))) {
+        try (ServerProcess server = SuiteCommand.cellServer(algorithm, files, workers, dir)) {
             Target target = Target.parse("http://127.0.0.1:" + server.port() + "/");
             LoadPlan slowPlan = LoadPlan.closed(target, manifest, slowFile, slowClients, slowRate.bytesPerSecond(),
                     lengths.rampUp(), lengths.steady(), lengths.rampDown(), dir.resolve("slow"));

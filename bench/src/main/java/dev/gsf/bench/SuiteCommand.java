@@ -219,10 +219,7 @@ public final class SuiteCommand implements Callable<Integer> {
         Path cellDir = Files.createDirectories(outDir.directory().resolve(algorithm + "-" + n + "-"
                 + limit.toString().replace('/', '_')));
         LoadSession.Outcome load;
-        try (ServerProcess server = ServerProcess.start("gsf " + algorithm, List.of("--root", dir.toString(),
-                "--algorithm", algorithm.name(), "--workers", Integer.toString(workers),
-                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
-                "--" + ServerConfig.Key.INLINE_MAX.name, "0"), cellDir.resolve("server.log"))) {
+        try (ServerProcess server = cellServer(algorithm, dir, workers, cellDir)) {
             load = InProcessLoad.run(LoadPlan.closed(Target.parse("http://127.0.0.1:" + server.port() + "/"),
                     manifest, "", n, limit.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir));
         }
@@ -233,6 +230,14 @@ public final class SuiteCommand implements Callable<Integer> {
         return new Row(n, limit, algorithm, s.result.server(), s.avgInitSeconds(), s.avgSpeedMBs(),
                 s.headline == null ? "-" : s.headline.name(), s.throughputMBs, s.initPercentileMs(99),
                 m.steadyDownloads(), m.errorCount(), missed, LoadCommand.exitCode(load));
+    }
+
+    /** A cell's server: a fresh process of {@code algorithm} on {@code files}, its log in the cell's directory. */
+    static ServerProcess cellServer(Algorithm algorithm, Path files, int workers, Path cellDir) throws IOException {
+        return ServerProcess.start("gsf " + algorithm, List.of("--root", files.toString(), "--algorithm",
+                algorithm.name(), "--workers", Integer.toString(workers),
+                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
+                "--" + ServerConfig.Key.INLINE_MAX.name, "0"), cellDir.resolve("server.log"));
     }
 
     private static String format(Row r) {

@@ -34,7 +34,7 @@ import org.glassfish.grizzly.http.util.Header;
  * The HTTP layer: methods, paths, validators, conditional requests and ranges decide the status and the headers;
  * the body of a download is handed to the send algorithm, which is the only thing that writes file bytes.
  *
- * <p>Called by Grizzly on its HTTP threads, and for plain GETs ({@link #answered}) by {@link StrictHttpFilter} on
+ * <p>Called by Grizzly on its HTTP threads, and for plain GETs ({@link #answer}) by {@link StrictHttpFilter} on
  * the thread that read the request; it opens files and commits headers but never waits for a client.
  */
 public final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGets {
@@ -50,7 +50,6 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         this.generations = generations;
         this.downloads = downloads;
     }
-
 
     /** Runs the request under the current generation, held until the response, download included, has ended. */
     @Override
