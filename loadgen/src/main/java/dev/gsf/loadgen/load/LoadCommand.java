@@ -9,11 +9,13 @@ import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
+import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
@@ -98,6 +100,16 @@ public final class LoadCommand implements Callable<Integer> {
                     + " RSS) and chart it beside the throughput, e.g. http://127.0.0.1:9090/metrics")
     String serverMetrics;
 
+    @Option(names = "--segment", paramLabel = "I/N", defaultValue = "0/1",
+            description = "drive only segment I of N (0-based) of the run: every N-th client and arrival, so that N"
+                    + " agents given 0/N .. N-1/N are together exactly the whole run (default: ${DEFAULT-VALUE}, all)")
+    String segment;
+
+    @Option(names = "--start-at", paramLabel = "INSTANT",
+            description = "start the ramp-up at this instant, ISO-8601 UTC, e.g. 2026-11-24T22:30:00Z (at most "
+                    + StartAt.MAX_AWAY_HOURS + " h away); a late start is reported with its skew")
+    String startAt;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
@@ -157,13 +169,20 @@ public final class LoadCommand implements Callable<Integer> {
         if (loops < 1 || loops > 256) {
             throw new IllegalArgumentException("--threads must be 1 to 256");
         }
+        Segment share = option("--segment", () -> Segment.parse(segment));
+        if (share.count() > clients) {
+            throw new IllegalArgumentException("--segment " + share + ": " + clients + " clients cannot be divided"
+                    + " into " + share.count() + " segments of at least one");
+        }
+        Instant start = startAt == null ? null : option("--start-at", () -> StartAt.parse(startAt, Instant.now()));
         Phases.Lengths lengths = phases.get();
         var plan = new LoadPlan(target, manifest.in(FileSet.defaultDirectory()), mix, clients,
                 arrivalRate == null ? 0 : option("--arrival-rate", () -> Units.perSecond(arrivalRate)),
                 bytesPerSecond, bucket, rcvbuf, option("--think", () -> ThinkTime.parse(think)),
                 lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
                 option("--interval", () -> Durations.parse(interval)), loops, criteria.criteria(), outDir(), seed, runs,
-                serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)));
+                serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)),
+                share, start);
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }

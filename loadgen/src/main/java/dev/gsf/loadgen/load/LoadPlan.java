@@ -2,10 +2,12 @@ package dev.gsf.loadgen.load;
 
 import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.Throttle;
+import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -31,11 +33,14 @@ import java.util.List;
  * @param seed          seed of the file choices and think times
  * @param runs          how many times the whole run is repeated
  * @param serverMetrics the server's Prometheus /metrics to scrape every interval, null for none
+ * @param segment       the share of the run this process drives ({@link Segment#WHOLE} for all of it); clients and
+ *                      arrivalRate are always the whole run's
+ * @param startAt       when the (first) run's ramp-up starts, null for at once
  */
 public record LoadPlan(Target target, Path manifest, String mix, int clients, double arrivalRate, long rate,
                        long burst, int receiveBuffer, ThinkTime think, Duration rampUp, Duration steady,
                        Duration rampDown, Duration timeout, Duration interval, int threads, List<Criterion> criteria,
-                       Path outDir, long seed, int runs, URI serverMetrics) {
+                       Path outDir, long seed, int runs, URI serverMetrics, Segment segment, Instant startAt) {
 
     /** gsf load's defaults that {@link #closed} shares with the command's options. */
     public static final String DEFAULT_TIMEOUT = "30s";
@@ -63,12 +68,22 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
         return new LoadPlan(target, manifest, mix, clients, 0, rate, burst, receiveBuffer(rate, burst),
                 ThinkTime.NONE, rampUp, steady, rampDown, Durations.parse(DEFAULT_TIMEOUT),
                 Durations.parse(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
-                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1, null);
+                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1, null, Segment.WHOLE, null);
     }
 
     /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */
     static int receiveBuffer(long rate, long burst) {
         return rate > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, burst)) : 0;
+    }
+
+    /** This segment's clients (closed model) or most connections (open model): all of them unsegmented. */
+    public int segmentClients() {
+        return segment.share(clients);
+    }
+
+    /** This segment's share of the arrival rate (open model), 0 for the closed model. */
+    public double segmentArrivalRate() {
+        return segment.share(arrivalRate);
     }
 
     public boolean openModel() {

@@ -9,6 +9,7 @@ import dev.gsf.loadgen.load.metrics.LiveCounters;
 import dev.gsf.loadgen.load.metrics.Phases;
 import dev.gsf.loadgen.load.metrics.Recorder;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.loadgen.load.metrics.RunClock;
 import dev.gsf.loadgen.load.metrics.RunResult;
 import dev.gsf.loadgen.load.metrics.Sampler;
 import dev.gsf.loadgen.load.metrics.ServerMetrics;
@@ -18,6 +19,7 @@ import dev.gsf.loadgen.load.workload.Workload;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -31,8 +33,9 @@ import java.util.concurrent.TimeoutException;
  *
  * @param log      where progress and first-error lines go
  * @param terminal rewrite the progress line in place
+ * @param startAt  when the ramp-up is to start (the plan's --start-at for the first run), null for at once
  */
-public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal) {
+public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal, Instant startAt) {
     /** How long loops get past the planned end to close their connections and hand over figures. */
     private static final Duration GRACE = Duration.ofSeconds(10);
     /** The longest a scrape of --server-metrics may take when the interval is shorter. */
@@ -67,10 +70,19 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         ServerScraper scraper = plan.serverMetrics() == null ? null
                 : new ServerScraper(plan.serverMetrics(), plan.interval().compareTo(SCRAPE_TIMEOUT) > 0
                         ? plan.interval() : SCRAPE_TIMEOUT);
+        if (startAt != null) {
+            StartAt.await(startAt, log);
+        }
         Phases phases = Phases.startingNow(plan.rampUp(), plan.steady(), plan.rampDown());
+        RunClock clock = RunClock.startingNow(startAt);
+        if (startAt != null && clock.startSkewMillis() >= 1) {
+            log.println(String.format(java.util.Locale.ROOT, "gsf load: started %.1f ms after --start-at %s",
+                    clock.startSkewMillis(), startAt));
+        }
         LiveCounters live = new LiveCounters();
         ErrorLog errorLog = new ErrorLog(log);
-        List<EventLoop> loops = EventLoop.create(plan.threads(), config, plan.clients(), plan.arrivalRate(),
+        List<EventLoop> loops = EventLoop.create(plan.threads(), config, plan.segment(), plan.clients(),
+                plan.arrivalRate(),
                 () -> new Recorder(phases, names.size(), live, errorLog), plan.seed());
         Progress progress = new Progress(log, phases, terminal, 10);
         Sampler sampler = new Sampler(phases, live, progress::update);
@@ -91,7 +103,7 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         progress.done();
         return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
                 errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
-                sampler.steadyCpuPercent(), serverMetrics);
+                sampler.steadyCpuPercent(), serverMetrics, clock);
     }
 
     /** Scrapes --server-metrics every period from now on, or nothing (null) without it. */
@@ -173,6 +185,6 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         long[] lengths = new long[names.size()];
         java.util.Arrays.fill(lengths, -1);
         return new RunResult("unknown", null, names, lengths, List.of(), reason, none, new RunMetrics(names.size()),
-                Map.of(), List.of(), 0, 0, Double.NaN, null);
+                Map.of(), List.of(), 0, 0, Double.NaN, null, RunClock.startingNow(startAt));
     }
 }

@@ -51,7 +51,7 @@ public final class LoadSession {
             if (plan.runs() > 1) {
                 log.println("gsf load: run " + (i + 1) + " of " + plan.runs());
             }
-            RunResult result = new LoadRun(plan, workload, log, terminal).run();
+            RunResult result = new LoadRun(plan, workload, log, terminal, i == 0 ? plan.startAt() : null).run();
             Summary summary = new Summary(plan, result);
             List<Criterion.Verdict> v = plan.criteria().stream()
                     .map(c -> c.judge(summary.figure(c.figure()))).toList();

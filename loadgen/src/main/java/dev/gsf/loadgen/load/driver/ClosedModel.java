@@ -1,6 +1,10 @@
 package dev.gsf.loadgen.load.driver;
 
 import dev.gsf.loadgen.load.metrics.ErrorKind;
+import dev.gsf.loadgen.load.workload.FileChoices;
+import dev.gsf.loadgen.load.workload.Stripe;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -8,33 +12,32 @@ import java.util.SplittableRandom;
  * during ramp-up and then downloading, thinking and downloading again until the run ends.
  */
 final class ClosedModel implements LoadModel {
-    private final int firstIndex;
-    private final int stride;
+    private final Stripe clients;
     private final int totalClients;
-    private final int clientsHere;
-    private final SplittableRandom random;
+    private final long seed;
+    /** Each client's own stream, drawn from its global number: the same in any loop or segment. */
+    private final Map<Client, SplittableRandom> streams = new HashMap<>();
     private EventLoop loop;
 
     /**
-     * @param firstIndex   global index of this loop's first client (loop number)
-     * @param stride       number of loops: this loop owns clients firstIndex, firstIndex + stride, ...
-     * @param totalClients clients across all loops
+     * @param clients      the global numbers of this loop's clients
+     * @param totalClients clients of the whole run, every segment and loop
      */
-    ClosedModel(int firstIndex, int stride, int totalClients, long seed) {
-        this.firstIndex = firstIndex;
-        this.stride = stride;
+    ClosedModel(Stripe clients, int totalClients, long seed) {
+        this.clients = clients;
         this.totalClients = totalClients;
-        this.clientsHere = firstIndex < totalClients ? (totalClients - firstIndex + stride - 1) / stride : 0;
-        this.random = new SplittableRandom(seed);
+        this.seed = seed;
     }
 
     @Override
     public void start(EventLoop loop) {
         this.loop = loop;
         long rampUp = loop.recorder().phases().rampUpNanos();
-        for (int k = 0; k < clientsHere; k++) {
-            long global = firstIndex + (long) k * stride;
+        int here = clients.countBelow(totalClients);
+        for (int k = 0; k < here; k++) {
+            long global = clients.at(k);
             Client client = loop.newClient();
+            streams.put(client, FileChoices.client(seed, global));
             // Staggered over ramp-up, so that the server sees load grow rather than a wall of connects.
             long at = loop.recorder().phases().startNanos() + rampUp * global / totalClients;
             loop.at(at, () -> begin(client));
@@ -44,13 +47,13 @@ final class ClosedModel implements LoadModel {
     private void begin(Client client) {
         long now = System.nanoTime();
         if (now < loop.recorder().phases().end()) {
-            client.begin(loop.config().workload().pick(random), now);
+            client.begin(loop.config().workload().pick(streams.get(client)), now);
         }
     }
 
     @Override
     public void onFree(Client client, long nowNanos, ErrorKind failure) {
-        long pause = loop.config().think().nextNanos(random);
+        long pause = loop.config().think().nextNanos(streams.get(client));
         if (failure != null) {
             pause = Math.max(pause, LoadModel.backoffNanos(failure));
             // Even without a pause, start over from the loop, not from inside the failure handler.

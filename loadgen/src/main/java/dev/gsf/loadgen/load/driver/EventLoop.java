@@ -3,6 +3,8 @@ package dev.gsf.loadgen.load.driver;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.Recorder;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.loadgen.load.workload.Segment;
+import dev.gsf.loadgen.load.workload.Stripe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -151,15 +153,22 @@ public final class EventLoop implements Runnable {
         return recorder;
     }
 
-    /** Creates the loops of a run: clients (closed) or arrivals and connections (open) shared out evenly. */
-    public static List<EventLoop> create(int loops, DriverConfig config, int clients, double arrivalRate,
-                                        java.util.function.Supplier<Recorder> recorders, long seed) {
+    /**
+     * Creates the loops of a run's segment: its clients (closed) or its arrivals and connections (open) shared out
+     * evenly, each client and arrival keeping its global number (see {@link Segment}).
+     *
+     * @param clients     --clients of the whole run
+     * @param arrivalRate --arrival-rate of the whole run, 0 for the closed model
+     */
+    public static List<EventLoop> create(int loops, DriverConfig config, Segment segment, int clients,
+                                        double arrivalRate, java.util.function.Supplier<Recorder> recorders, long seed) {
         List<EventLoop> created = new ArrayList<>();
+        int connections = segment.share(clients);
         for (int i = 0; i < loops; i++) {
+            Stripe stripe = segment.stripe(i, loops);
             LoadModel model = arrivalRate > 0
-                    ? new OpenModel(arrivalRate / loops, Math.round(i * 1e9 / arrivalRate),
-                    (clients + loops - 1 - i) / loops, seed + i)
-                    : new ClosedModel(i, loops, clients, seed + i);
+                    ? new OpenModel(stripe, arrivalRate, (connections + loops - 1 - i) / loops, seed)
+                    : new ClosedModel(stripe, clients, seed);
             created.add(new EventLoop(config, recorders.get(), model));
         }
         return created;

@@ -1,8 +1,9 @@
 package dev.gsf.loadgen.load.driver;
 
 import dev.gsf.loadgen.load.metrics.ErrorKind;
+import dev.gsf.loadgen.load.workload.FileChoices;
+import dev.gsf.loadgen.load.workload.Stripe;
 import java.util.ArrayDeque;
-import java.util.SplittableRandom;
 
 /**
  * The open model: downloads arrive on a fixed schedule whatever the server does. An arrival takes a free connection,
@@ -13,41 +14,49 @@ final class OpenModel implements LoadModel {
     private record Arrival(long intendedNanos, int file) {
     }
 
-    private final long intervalNanos;
-    private final long offsetNanos;
+    private final Stripe arrivals;
+    private final double arrivalsPerSecond;
     private final int maxConnections;
-    private final SplittableRandom random;
+    private final long seed;
     private final ArrayDeque<Arrival> waiting = new ArrayDeque<>();
     private final ArrayDeque<Client> free = new ArrayDeque<>();
     private int connections;
+    /** How many of this loop's arrivals were scheduled so far. */
+    private long scheduled;
     private long next;
     private EventLoop loop;
 
     /**
-     * @param arrivalsPerSecond this loop's share of the arrival rate
-     * @param offsetNanos       first arrival after the start, so that loops interleave their schedules
+     * @param arrivals          the global numbers of this loop's arrivals: arrival n is due n / rate after the start
+     * @param arrivalsPerSecond the whole run's arrival rate, every segment and loop
      * @param maxConnections    this loop's share of --clients
      */
-    OpenModel(double arrivalsPerSecond, long offsetNanos, int maxConnections, long seed) {
-        this.intervalNanos = Math.max(1, Math.round(1e9 / arrivalsPerSecond));
-        this.offsetNanos = offsetNanos;
+    OpenModel(Stripe arrivals, double arrivalsPerSecond, int maxConnections, long seed) {
+        this.arrivals = arrivals;
+        this.arrivalsPerSecond = arrivalsPerSecond;
         this.maxConnections = Math.max(1, maxConnections);
-        this.random = new SplittableRandom(seed);
+        this.seed = seed;
     }
 
     @Override
     public void start(EventLoop loop) {
         this.loop = loop;
-        next = loop.recorder().phases().startNanos() + offsetNanos;
+        next = due(0);
         loop.at(next, this::arrive);
+    }
+
+    /** When this loop's k-th arrival is due: computed from its global number, not summed, so no rounding drifts. */
+    private long due(long k) {
+        return loop.recorder().phases().startNanos() + Math.round(arrivals.at(k) * 1e9 / arrivalsPerSecond);
     }
 
     private void arrive() {
         long now = System.nanoTime();
         long end = loop.recorder().phases().end();
         while (next <= now && next < end) {
-            waiting.add(new Arrival(next, loop.config().workload().pick(random)));
-            next += intervalNanos;
+            int file = loop.config().workload().pick(FileChoices.arrival(seed, arrivals.at(scheduled)));
+            waiting.add(new Arrival(next, file));
+            next = due(++scheduled);
         }
         dispatch();
         if (next < end) {

@@ -20,11 +20,12 @@ import java.util.Map;
  * @param peakConnections most connections open at a sample
  * @param steadyCpuPercent average process CPU in steady state, percent of one core
  * @param serverMetrics   what --server-metrics scraped, null when not asked
+ * @param clock           where the run's clock sits on the wall clock
  */
 public record RunResult(String server, String algorithm, List<String> fileNames, long[] fileLengths, List<String> warnings,
                         String abortReason, Phases phases, RunMetrics metrics, Map<ErrorKind, String> errorSamples,
                         List<IntervalSample> intervals, long peakHeapBytes, long peakConnections,
-                        double steadyCpuPercent, ServerMetrics serverMetrics) {
+                        double steadyCpuPercent, ServerMetrics serverMetrics, RunClock clock) {
 
     /** Who answered, for tables: the send algorithm when the server reports one, else its Server header. */
     public String identity() {

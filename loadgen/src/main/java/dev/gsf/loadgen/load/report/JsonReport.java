@@ -7,6 +7,8 @@ import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.IntervalSample;
+import dev.gsf.loadgen.load.metrics.Phases;
+import dev.gsf.loadgen.load.metrics.RunClock;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.report.Json;
 import dev.gsf.report.Numbers;
@@ -36,6 +38,7 @@ public final class JsonReport {
         boolean passed = !s.result.aborted() && verdicts.stream().allMatch(Criterion.Verdict::passed);
         w.put("passed", passed).put("aborted", s.result.abortReason());
         config(w.putObject("config"), s);
+        clock(w.putObject("clock"), s);
         w.put("server", s.result.server());
         ArrayNode warnings = w.putArray("warnings");
         s.result.warnings().forEach(warnings::add);
@@ -65,13 +68,38 @@ public final class JsonReport {
                 .put("rampUpSeconds", p.rampUp().toMillis() / 1000.0)
                 .put("steadySeconds", p.steady().toMillis() / 1000.0)
                 .put("rampDownSeconds", p.rampDown().toMillis() / 1000.0)
-                .put("threads", p.threads());
+                .put("threads", p.threads())
+                .put("seed", p.seed())
+                .put("mix", p.mix())
+                .put("burstBytes", p.burst())
+                .put("thinkMeanNanos", p.think().meanNanos())
+                .put("thinkExponential", p.think().exponential())
+                .put("intervalSeconds", p.interval().toMillis() / 1000.0)
+                .put("segment", p.segment().toString())
+                .put("segmentClients", p.segmentClients())
+                .put("segmentArrivalRatePerSecond", p.openModel() ? p.segmentArrivalRate() : Double.NaN);
+    }
+
+    /**
+     * The run on the wall clock, so that agents' results line up: the --start-at instant (null without), when the
+     * ramp-up really began and how late (ms, null without --start-at), and the phase boundaries in epoch ms.
+     */
+    private static void clock(ObjectNode w, Summary s) {
+        RunClock c = s.result.clock();
+        Phases p = s.result.phases();
+        w.put("intendedStart", c.intendedStart() == null ? null : c.intendedStart().toString())
+                .put("start", c.start().toString())
+                .put("startSkewMs", c.startSkewMillis())
+                .put("startEpochMs", c.epochMillis(p, p.startNanos()))
+                .put("steadyStartEpochMs", c.epochMillis(p, p.steadyStart()))
+                .put("steadyEndEpochMs", c.epochMillis(p, p.steadyEnd()))
+                .put("endEpochMs", c.epochMillis(p, p.end()));
     }
 
     /** The text summary's figures. */
     private static void summary(ObjectNode w, Summary s) {
         RunMetrics m = s.result.metrics();
-        w.put("concurrentClients", s.plan.clients())
+        w.put("concurrentClients", s.plan.segmentClients())
                 .put("downloadLimit", s.downloadLimit())
                 .put("algorithm", s.result.algorithm())
                 .put("avgInitSeconds", s.avgInitSeconds())

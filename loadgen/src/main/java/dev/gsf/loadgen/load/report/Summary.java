@@ -86,7 +86,7 @@ public final class Summary {
         throttled = rateFile(plan.burst());
         rateDeviationPercent = plan.rate() > 0 && throttled != null
                 ? 100.0 * Math.abs(throttled.speedMBs().mean() - target) / target : Double.NaN;
-        targetThroughputMBs = plan.rate() > 0 && !plan.openModel() ? target * plan.clients() : Double.NaN;
+        targetThroughputMBs = plan.rate() > 0 && !plan.openModel() ? target * plan.segmentClients() : Double.NaN;
     }
 
     private FileRow rateFile(long burst) {
@@ -134,10 +134,17 @@ public final class Summary {
         return plan.rate() == 0 ? "none" : Units.formatRate(plan.rate());
     }
 
+    /** "segment 1/3 of 100 clients" for a segment's run, "" for a whole run. */
+    public String segmentNote() {
+        return plan.segment().whole() ? "" : "segment " + plan.segment() + " of " + (plan.openModel()
+                ? String.format(java.util.Locale.ROOT, "%.1f downloads/s and %d connections", plan.arrivalRate(),
+                plan.clients()) : plan.clients() + " clients");
+    }
+
     public String model() {
         return plan.openModel()
                 ? String.format(java.util.Locale.ROOT, "open, %.1f downloads/s, up to %d connections",
-                plan.arrivalRate(), plan.clients())
-                : "closed, " + plan.clients() + " clients, think " + plan.think();
+                plan.segmentArrivalRate(), plan.segmentClients())
+                : "closed, " + plan.segmentClients() + " clients, think " + plan.think();
     }
 }

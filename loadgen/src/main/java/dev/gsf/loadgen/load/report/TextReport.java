@@ -40,6 +40,9 @@ public final class TextReport {
                 .append("  phases: ramp-up ").append(Durations.format(plan.rampUp())).append(", steady ")
                 .append(Durations.format(plan.steady())).append(", ramp-down ").append(Durations.format(plan.rampDown()))
                 .append('\n');
+        if (!s.segmentNote().isEmpty()) {
+            out.append(s.segmentNote()).append('\n');
+        }
         out.append("mix: ").append(String.join(", ", r.fileNames())).append('\n');
         for (String w : r.warnings()) {
             out.append("warning: ").append(w).append('\n');
@@ -55,7 +58,7 @@ public final class TextReport {
         out.append(String.format("%-14s %-15s %-24s %-20s %-22s %s%n", "Conc. clients", "Download limit",
                 "Algorithm", "Avg init time (s)", "Avg speed (MB/s)", "Total throughput (MB/s)"));
         String speed = Numbers.fixed(s.avgSpeedMBs(), 3) + (s.headline == null ? "" : " (" + s.headline.name() + ")");
-        out.append(String.format("%-14d %-15s %-24s %-20s %-22s %s%n", s.plan.clients(), s.downloadLimit(),
+        out.append(String.format("%-14d %-15s %-24s %-20s %-22s %s%n", s.plan.segmentClients(), s.downloadLimit(),
                 s.result.identity(), Numbers.fixed(s.avgInitSeconds(), 4), speed, Numbers.fixed(s.throughputMBs, 2)));
         out.append('\n');
     }
