@@ -18,6 +18,7 @@ import dev.gsf.loadgen.load.report.Progress;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,8 +35,10 @@ import java.util.concurrent.TimeoutException;
  * @param log      where progress and first-error lines go
  * @param terminal rewrite the progress line in place
  * @param startAt  when the ramp-up is to start (the plan's --start-at for the first run), null for at once
+ * @param histogramFile where the run's HdrHistogram interval log goes, null for none
  */
-public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal, Instant startAt) {
+public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal, Instant startAt,
+                      Path histogramFile) {
     /** How long loops get past the planned end to close their connections and hand over figures. */
     private static final Duration GRACE = Duration.ofSeconds(10);
     /** The longest a scrape of --server-metrics may take when the interval is shorter. */
@@ -81,14 +84,16 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         }
         LiveCounters live = new LiveCounters();
         ErrorLog errorLog = new ErrorLog(log);
+        IntervalLogging intervals = IntervalLogging.start(histogramFile, names, phases, clock,
+                "gsf load " + plan.target() + " segment " + plan.segment() + " seed " + plan.seed(), log);
         List<EventLoop> loops = EventLoop.create(plan.threads(), config, plan.segment(), plan.clients(),
-                plan.arrivalRate(),
-                () -> new Recorder(phases, names.size(), live, errorLog), plan.seed());
+                plan.arrivalRate(), () -> new Recorder(phases, names.size(), live, errorLog,
+                        intervals == null ? null : intervals.histograms()), plan.seed());
         Progress progress = new Progress(log, phases, terminal, 10);
         Sampler sampler = new Sampler(phases, live, progress::update);
         ScheduledExecutorService ticker = daemonScheduler("gsf-load-sampler");
         long period = plan.interval().toNanos();
-        ticker.scheduleAtFixedRate(sampler::sample, period, period, TimeUnit.NANOSECONDS);
+        ticker.scheduleAtFixedRate(() -> sample(sampler, intervals), period, period, TimeUnit.NANOSECONDS);
         ScheduledExecutorService scrapes = startScrapes(scraper, phases, period);
         startThreads(loops);
         RunMetrics merged = new RunMetrics(names.size());
@@ -98,12 +103,23 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         } finally {
             stop(loops, ticker, scrapes);
         }
-        sampler.sample(); // the last partial interval
+        sample(sampler, intervals); // the last partial interval
+        if (intervals != null) {
+            intervals.close();
+        }
         ServerMetrics serverMetrics = scraper == null ? null : lastScrape(scraper, phases);
         progress.done();
         return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
                 errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
                 sampler.steadyCpuPercent(), serverMetrics, clock);
+    }
+
+    /** One point of the time series and, when logging, one interval of the histograms: sampled together. */
+    private static void sample(Sampler sampler, IntervalLogging intervals) {
+        sampler.sample();
+        if (intervals != null) {
+            intervals.cut();
+        }
     }
 
     /** Scrapes --server-metrics every period from now on, or nothing (null) without it. */

@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.load;
 
 import dev.gsf.loadgen.load.metrics.RunResult;
+import dev.gsf.loadgen.load.report.HistogramLog;
 import dev.gsf.loadgen.load.report.ReportFiles;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.loadgen.load.report.TextReport;
@@ -51,7 +52,8 @@ public final class LoadSession {
             if (plan.runs() > 1) {
                 log.println("gsf load: run " + (i + 1) + " of " + plan.runs());
             }
-            RunResult result = new LoadRun(plan, workload, log, terminal, i == 0 ? plan.startAt() : null).run();
+            RunResult result = new LoadRun(plan, workload, log, terminal, i == 0 ? plan.startAt() : null,
+                    plan.outDir() == null ? null : plan.outDir().resolve(HistogramLog.fileName(i, plan.runs()))).run();
             Summary summary = new Summary(plan, result);
             List<Criterion.Verdict> v = plan.criteria().stream()
                     .map(c -> c.judge(summary.figure(c.figure()))).toList();

@@ -14,8 +14,18 @@ public final class FileMetrics {
     void record(long micros, long bytes) {
         long us = Math.max(1, Math.min(MAX_MICROS, micros));
         downloadMicros.recordValue(us);
-        speedBytesPerSecond.recordValue(Math.min(MAX_BYTES_PER_SECOND, bytes * 1_000_000L / us));
+        speedBytesPerSecond.recordValue(speed(bytes, us));
         bodyBytes += bytes;
+    }
+
+    /** A duration as the histograms hold it: µs, 1 µs to an hour. */
+    static long micros(long nanos) {
+        return Math.max(1, Math.min(MAX_MICROS, nanos / 1000));
+    }
+
+    /** A download's speed as the histograms hold it: bytes/s, capped. */
+    static long speed(long bytes, long micros) {
+        return Math.min(MAX_BYTES_PER_SECOND, bytes * 1_000_000L / micros);
     }
 
     public long downloads() {

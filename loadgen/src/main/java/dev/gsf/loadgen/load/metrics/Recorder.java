@@ -9,12 +9,19 @@ public final class Recorder {
     private final RunMetrics metrics;
     private final LiveCounters live;
     private final ErrorLog errorLog;
+    private final IntervalHistograms intervals;
 
     public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog) {
+        this(phases, fileCount, live, errorLog, null);
+    }
+
+    /** @param intervals where values also go for the interval log (shared by the loops), null for none */
+    public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog, IntervalHistograms intervals) {
         this.phases = phases;
         this.metrics = new RunMetrics(fileCount);
         this.live = live;
         this.errorLog = errorLog;
+        this.intervals = intervals;
     }
 
     /** Bytes read from a socket (head or body). */
@@ -27,8 +34,12 @@ public final class Recorder {
 
     /** The first body byte arrived (or a head with an empty body): the download's init time is known. */
     public void firstByte(long startNanos, long now) {
-        if (phases.inSteady(startNanos, now)) {
-            metrics.initMicros.recordValue(Math.max(1, Math.min(FileMetrics.MAX_MICROS, (now - startNanos) / 1000)));
+        boolean counted = phases.inSteady(startNanos, now);
+        if (counted) {
+            metrics.initMicros.recordValue(FileMetrics.micros(now - startNanos));
+        }
+        if (intervals != null) {
+            intervals.init(FileMetrics.micros(now - startNanos), counted);
         }
     }
 
@@ -36,8 +47,13 @@ public final class Recorder {
     public void completed(int file, long startNanos, long now, long bodyBytes) {
         metrics.completed++;
         live.completed.increment();
-        if (phases.inSteady(startNanos, now)) {
+        boolean counted = phases.inSteady(startNanos, now);
+        if (counted) {
             metrics.files[file].record((now - startNanos) / 1000, bodyBytes);
+        }
+        if (intervals != null) {
+            long us = FileMetrics.micros(now - startNanos);
+            intervals.download(file, us, FileMetrics.speed(bodyBytes, us), counted);
         }
     }
 

@@ -28,7 +28,11 @@ public final class JsonReport {
         ObjectNode root = Json.object().put("tool", "gsf load").put("version", 1);
         ArrayNode all = root.putArray("runs");
         for (int i = 0; i < runs.size(); i++) {
-            run(all.addObject(), runs.get(i), verdicts.get(i));
+            ObjectNode run = all.addObject();
+            run(run, runs.get(i), verdicts.get(i));
+            if (runs.get(i).plan.outDir() != null && !runs.get(i).result.intervals().isEmpty()) { // it was run
+                run.put("histogramLog", HistogramLog.fileName(i, runs.size()));
+            }
         }
         return root;
     }

@@ -1,0 +1,98 @@
+package dev.gsf.loadgen.load.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The run's histograms cut into intervals, for HdrHistogram interval logs: init time (µs), and per file download time
+ * (µs) and speed (bytes/s), each twice: every download of every phase under {@code init}, {@code time:FILE},
+ * {@code speed:FILE}, and only those that count under Faban's steady-state rule (the summary's histograms, exactly)
+ * under {@code steady.init}, {@code steady.time:FILE}, {@code steady.speed:FILE}. A value falls in the interval in
+ * which its download reached the event (first byte, completion).
+ *
+ * <p>Threads: the event loops record (wait-free, HdrHistogram's {@link org.HdrHistogram.Recorder}); one sampling
+ * thread calls {@link #cut}. Neither blocks.
+ */
+public final class IntervalHistograms {
+    /** Prefix of the tags of the values that count toward the summary. */
+    public static final String STEADY = "steady.";
+    public static final String INIT = "init";
+
+    private final List<String> tags = new ArrayList<>();
+    /** Per tag: all phases at [i], steady state at [i + half]. */
+    private final org.HdrHistogram.Recorder[] recorders;
+    private final Histogram[] recycled;
+    private final int half;
+
+    /** @param fileNames the workload's files, in order */
+    public IntervalHistograms(List<String> fileNames) {
+        List<String> base = new ArrayList<>();
+        base.add(INIT);
+        for (String name : fileNames) {
+            base.add(timeTag(name));
+            base.add(speedTag(name));
+        }
+        tags.addAll(base);
+        base.forEach(t -> tags.add(STEADY + t));
+        half = base.size();
+        recorders = new org.HdrHistogram.Recorder[tags.size()];
+        for (int i = 0; i < recorders.length; i++) {
+            recorders[i] = new org.HdrHistogram.Recorder(3); // auto-resizing: as large as the values seen
+        }
+        recycled = new Histogram[tags.size()];
+    }
+
+    /** The tag of a file's download times: {@code time:NAME}, the name with anything but [A-Za-z0-9._-] as _. */
+    public static String timeTag(String fileName) {
+        return "time:" + tagSafe(fileName);
+    }
+
+    /** The tag of a file's speeds: {@code speed:NAME}. */
+    public static String speedTag(String fileName) {
+        return "speed:" + tagSafe(fileName);
+    }
+
+    /** A log's tag may hold neither commas nor white space. */
+    private static String tagSafe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** An init time; {@code counted}: it counts toward the summary. Event loop thread. */
+    void init(long micros, boolean counted) {
+        record(0, micros, counted);
+    }
+
+    /** A verified download of file {@code file}. Event loop thread. */
+    void download(int file, long micros, long bytesPerSecond, boolean counted) {
+        record(1 + 2 * file, micros, counted);
+        record(2 + 2 * file, bytesPerSecond, counted);
+    }
+
+    private void record(int tag, long value, boolean counted) {
+        recorders[tag].recordValue(value);
+        if (counted) {
+            recorders[tag + half].recordValue(value);
+        }
+    }
+
+    /**
+     * The values recorded since the last cut, one histogram per tag that has any ({@code init} always, so that every
+     * interval appears in the log), tagged and stamped with the interval's start and end in epoch ms. The histograms
+     * are reused by the next cut: write them out before. Sampling thread.
+     */
+    public List<Histogram> cut(long startEpochMillis, long endEpochMillis) {
+        List<Histogram> out = new ArrayList<>();
+        for (int i = 0; i < recorders.length; i++) {
+            Histogram h = recorders[i].getIntervalHistogram(recycled[i]);
+            recycled[i] = h;
+            if (i == 0 || h.getTotalCount() > 0) {
+                h.setTag(tags.get(i));
+                h.setStartTimeStamp(startEpochMillis);
+                h.setEndTimeStamp(endEpochMillis);
+                out.add(h);
+            }
+        }
+        return out;
+    }
+}
