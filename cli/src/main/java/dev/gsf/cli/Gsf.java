@@ -6,6 +6,7 @@ import dev.gsf.bench.SoakCommand;
 import dev.gsf.bench.SuiteCommand;
 import dev.gsf.conformance.ConformanceCommand;
 import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.loadgen.merge.MergeCommand;
 import dev.gsf.micro.conns.ConnsCommand;
 import dev.gsf.micro.echo.EchoCommand;
 import dev.gsf.micro.ping.PingCommand;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Command;
                 ServeCommand.class,
                 FilesCommand.class,
                 LoadCommand.class,
+                MergeCommand.class,
                 BenchAlgorithmsCommand.class,
                 SuiteCommand.class,
                 CompareCommand.class,

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  * gsf load's pass/fail options (a picocli mixin), each a bound on one {@link Figure} of the run, and the
  * {@link Criterion}s they make. Used by the command's thread while it validates its options.
  */
-final class CriteriaOptions {
+public final class CriteriaOptions {
     /**
      * Reads an option's text into the bound, in the figure's unit; IllegalArgumentException says what is wrong.
      * Called on the command's thread.
@@ -40,7 +40,7 @@ final class CriteriaOptions {
     String minThroughput;
 
     /** The criteria given, in this order, max-error-rate always; IllegalArgumentException names a bad option. */
-    List<Criterion> criteria() {
+    public List<Criterion> criteria() {
         List<Criterion> list = new ArrayList<>();
         add(list, "--max-p90-init", maxP90Init, CriteriaOptions::millis, true, Figure.P90_INIT);
         add(list, "--max-p99-init", maxP99Init, CriteriaOptions::millis, true, Figure.P99_INIT);

@@ -5,7 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.server.FileServer;
+import dev.gsf.loadgen.merge.MergeCommand;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -72,6 +83,81 @@ class DistributedRunTest {
         assertThat(sums.get("steady.time:1KB.bin").getTotalCount()).isEqualTo(file.required("downloads").longValue());
         assertThat(sums.get("steady.speed:1KB.bin").getMaxValue() / (double) (1 << 20))
                 .isCloseTo(file.required("speedMBs").required("max").doubleValue(), within(1e-9));
+    }
+
+    @Test
+    void twoSegmentsMergeIntoOneRunJudgedByTheCriteria(@TempDir Path dir) throws Exception {
+        // Segment 0 waits for an instant ahead; segment 1 is given one already past, so it starts at once, late.
+        Instant ahead = Instant.now().plusMillis(1000);
+        Instant past = Instant.now().minusMillis(2000);
+        var runs = Executors.newFixedThreadPool(2);
+        try {
+            Future<LoadFixture.Outcome> first = runs.submit(() -> segment(dir.resolve("agent-0"), "0/2", ahead));
+            Future<LoadFixture.Outcome> second = runs.submit(() -> segment(dir.resolve("agent-1"), "1/2", past));
+            LoadFixture.Outcome a = first.get(30, TimeUnit.SECONDS);
+            LoadFixture.Outcome b = second.get(30, TimeUnit.SECONDS);
+            assertThat(a.exitCode()).as(a.out() + a.log()).isZero();
+            assertThat(b.exitCode()).as(b.out() + b.log()).isZero();
+            assertThat(a.log()).contains("for --start-at " + ahead);
+            assertThat(b.log()).contains("after --start-at " + past);
+            assertThat(b.run().required("clock").required("startSkewMs").doubleValue()).isGreaterThanOrEqualTo(2000);
+            assertThat(a.run().required("config").required("segmentClients").intValue()
+                    + b.run().required("config").required("segmentClients").intValue()).isEqualTo(5);
+
+            var merged = merge(dir.resolve("merged"), dir.resolve("agent-0"), dir.resolve("agent-1"));
+            assertThat(merged.exitCode()).as(merged.log()).isZero();
+            JsonNode run = merged.run();
+            long downloads = a.summary().required("steadyDownloads").longValue()
+                    + b.summary().required("steadyDownloads").longValue();
+            assertThat(run.required("summary").required("steadyDownloads").longValue()).isEqualTo(downloads)
+                    .isPositive();
+            assertThat(run.required("initMs").required("count").longValue()).isEqualTo(
+                    a.run().required("initMs").required("count").longValue()
+                            + b.run().required("initMs").required("count").longValue());
+            assertThat(run.required("summary").required("steadyBytes").longValue()).isEqualTo(
+                    a.summary().required("steadyBytes").longValue() + b.summary().required("steadyBytes").longValue());
+            assertThat(run.required("config").required("clients").intValue()).isEqualTo(5);
+            assertThat(run.required("agents")).hasSize(2);
+            assertThat(run.required("agents").required(1).required("startSkewMs").doubleValue())
+                    .isGreaterThanOrEqualTo(2000);
+            assertThat(merged.out()).contains("agent-0").contains("agent-1").contains("RESULT: PASSED");
+            assertThat(dir.resolve("merged").resolve("report.html")).isNotEmptyFile();
+            assertThat(dir.resolve("merged").resolve("histograms.hlog")).isNotEmptyFile();
+
+            var failed = merge(dir.resolve("failed"), dir.resolve("agent-0"), dir.resolve("agent-1"),
+                    "--min-throughput", "100000");
+            assertThat(failed.exitCode()).isEqualTo(LoadCommand.FAILED);
+            var incomplete = merge(dir.resolve("incomplete"), dir.resolve("agent-1"));
+            assertThat(incomplete.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+            assertThat(incomplete.log()).contains("incomplete: no result of segment 0/2");
+            var notResults = merge(dir.resolve("none"), root);
+            assertThat(notResults.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+            assertThat(notResults.log()).contains("holds no summary.json");
+        } finally {
+            runs.shutdownNow();
+        }
+    }
+
+    private static LoadFixture.Outcome segment(Path out, String segment, Instant startAt) throws Exception {
+        return load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "5",
+                "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms",
+                "--segment", segment, "--start-at", startAt.toString());
+    }
+
+    /** Runs `gsf merge --out OUT ARGS` in this JVM, capturing its output. */
+    private static LoadFixture.Outcome merge(Path out, Object... args) {
+        List<String> all = new ArrayList<>(List.of("--out", out.toString()));
+        for (Object a : args) {
+            all.add(a.toString());
+        }
+        MergeCommand command = new MergeCommand();
+        new CommandLine(command).parseArgs(all.toArray(String[]::new));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        int code = command.execute(new PrintStream(text, true, StandardCharsets.UTF_8),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+        return new LoadFixture.Outcome(code, text.toString(StandardCharsets.UTF_8), log.toString(StandardCharsets.UTF_8),
+                out);
     }
 
     private static org.assertj.core.data.Offset<Double> within(double d) {

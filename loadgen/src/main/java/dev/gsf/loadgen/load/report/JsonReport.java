@@ -57,6 +57,18 @@ public final class JsonReport {
                 .put("peakConnections", s.result.peakConnections());
         w.putPOJO("serverMetrics", s.result.serverMetrics());
         intervals(w.putArray("intervals"), s.result.intervals());
+        if (!s.agents.isEmpty()) {
+            agents(w.putArray("agents"), s.agents);
+        }
+    }
+
+    /** A merged result's agents. */
+    private static void agents(ArrayNode w, List<AgentRow> agents) {
+        for (AgentRow a : agents) {
+            w.addObject().put("agent", a.agent()).put("segment", a.segment()).put("clients", a.clients())
+                    .put("steadyDownloads", a.downloads()).put("steadyErrors", a.errors())
+                    .put("totalThroughputMBs", a.throughputMBs()).put("startSkewMs", a.startSkewMs());
+        }
     }
 
     /** What the run was set to do. */

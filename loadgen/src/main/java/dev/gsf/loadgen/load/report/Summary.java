@@ -59,8 +59,17 @@ public final class Summary {
     /** Throttled closed runs: clients x rate in MB/s, what the server would move if every client always read. */
     public final double targetThroughputMBs;
 
+    /** A merged result's agents, one row each; empty for a single process's run. */
+    public final List<AgentRow> agents;
+
     public Summary(LoadPlan plan, RunResult result) {
+        this(plan, result, List.of());
+    }
+
+    /** The summary of a merged result: the agents' figures combined into {@code result}, and a row per agent. */
+    public Summary(LoadPlan plan, RunResult result, List<AgentRow> agents) {
         this.plan = plan;
+        this.agents = List.copyOf(agents);
         this.result = result;
         RunMetrics m = result.metrics();
         initMs = Distribution.of(m.initMicros, 1000.0);

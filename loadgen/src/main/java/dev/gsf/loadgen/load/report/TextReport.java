@@ -24,6 +24,7 @@ public final class TextReport {
         StringBuilder out = new StringBuilder();
         header(out, s);
         seedTable(out, s);
+        agents(out, s);
         counts(out, s);
         distributions(out, s);
         errorsAndResources(out, s);
@@ -49,6 +50,20 @@ public final class TextReport {
         }
         if (r.aborted()) {
             out.append("RUN ABORTED: ").append(r.abortReason()).append('\n');
+        }
+        out.append('\n');
+    }
+
+    /** A merged result's per-agent table; nothing for a single process's run. */
+    private static void agents(StringBuilder out, Summary s) {
+        if (s.agents.isEmpty()) {
+            return;
+        }
+        out.append(String.format("%-24s %-8s %8s %10s %7s %12s %14s%n", "Agent", "Segment", "Clients", "Downloads",
+                "Errors", "MB/s", "Start skew ms"));
+        for (AgentRow a : s.agents) {
+            out.append(String.format("%-24s %-8s %8d %10d %7d %12s %14s%n", a.agent(), a.segment(), a.clients(),
+                    a.downloads(), a.errors(), Numbers.fixed(a.throughputMBs(), 2), Numbers.fixed(a.startSkewMs(), 1)));
         }
         out.append('\n');
     }

@@ -1,0 +1,116 @@
+package dev.gsf.loadgen.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.loadgen.load.metrics.IntervalHistograms;
+import dev.gsf.report.Json;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * One agent's result directory as {@code gsf load} wrote it: its summary.json's only run and its interval log.
+ * Immutable once read; read by the merging thread.
+ *
+ * @param name      the directory's name
+ * @param run       summary.json's run object
+ * @param intervals the interval log's histograms, in the order written, each with its tag and epoch-ms timestamps
+ * @param steady    per steady.* tag (without the prefix), the sum of its intervals inside the agent's steady window
+ */
+record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<String, Histogram> steady) {
+
+    /** Reads a result directory; IllegalArgumentException says what is missing or wrong. */
+    static AgentResult read(Path dir) {
+        Path json = dir.resolve("summary.json");
+        if (!Files.isRegularFile(json)) {
+            throw new IllegalArgumentException(dir + " holds no summary.json: not a result directory of gsf load");
+        }
+        JsonNode root;
+        try {
+            root = Json.tree(json);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(json + " cannot be read: " + e.getMessage());
+        }
+        JsonNode runs = root.path("runs");
+        if (!"gsf load".equals(root.path("tool").asText()) || runs.size() == 0) {
+            throw new IllegalArgumentException(json + " is not a summary of gsf load");
+        }
+        if (runs.size() > 1) {
+            throw new IllegalArgumentException(json + " holds " + runs.size() + " runs (--runs); merge takes single runs");
+        }
+        JsonNode run = runs.get(0);
+        if (!run.path("clock").isObject() || !run.path("config").has("segment")) {
+            throw new IllegalArgumentException(json + " was written by a gsf load without segments and clocks");
+        }
+        String log = run.path("histogramLog").asText(null);
+        Path logFile = log == null ? null : dir.resolve(log);
+        if (logFile == null || !Files.isRegularFile(logFile)) {
+            throw new IllegalArgumentException(dir + " holds no interval log (histograms.hlog)"
+                    + (run.path("aborted").isNull() ? "" : ": its run did not take place (" + run.path("aborted").asText() + ")"));
+        }
+        List<Histogram> intervals = readLog(logFile);
+        JsonNode clock = run.path("clock");
+        return new AgentResult(dir.getFileName().toString(), run, intervals, steadySums(intervals,
+                clock.path("steadyStartEpochMs").asDouble(), clock.path("steadyEndEpochMs").asDouble()));
+    }
+
+    private static List<Histogram> readLog(Path file) {
+        List<Histogram> out = new ArrayList<>();
+        try (HistogramLogReader reader = new HistogramLogReader(new File(file.toString()))) {
+            for (EncodableHistogram e = reader.nextIntervalHistogram(); e != null; e = reader.nextIntervalHistogram()) {
+                if (e instanceof Histogram h) {
+                    out.add(h);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(file + " is not a readable HdrHistogram log: " + e.getMessage());
+        }
+        return out;
+    }
+
+    /**
+     * The steady.* tags summed over the intervals that overlap the steady window: those tags hold only values that
+     * Faban's rule counts, which all fall inside it, so this is the agent's summary histograms exactly.
+     */
+    private static Map<String, Histogram> steadySums(List<Histogram> intervals, double fromMs, double toMs) {
+        Map<String, Histogram> sums = new HashMap<>();
+        for (Histogram h : intervals) {
+            String tag = h.getTag();
+            if (tag != null && tag.startsWith(IntervalHistograms.STEADY)
+                    && h.getStartTimeStamp() <= toMs + 1 && h.getEndTimeStamp() >= fromMs - 1) {
+                sums.computeIfAbsent(tag.substring(IntervalHistograms.STEADY.length()), t -> new Histogram(3)).add(h);
+            }
+        }
+        return sums;
+    }
+
+    JsonNode config() {
+        return run.path("config");
+    }
+
+    JsonNode clock() {
+        return run.path("clock");
+    }
+
+    JsonNode summary() {
+        return run.path("summary");
+    }
+
+    /** "I/N" of config.segment. */
+    String segment() {
+        return config().path("segment").asText();
+    }
+
+    /** A number of the run, NaN when null (summary.json writes NaN as null). */
+    static double number(JsonNode node, String key) {
+        JsonNode n = node.path(key);
+        return n.isNumber() ? n.doubleValue() : Double.NaN;
+    }
+}
