@@ -7,17 +7,21 @@ import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
+import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Throttle;
+import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -110,6 +114,19 @@ public final class LoadCommand implements Callable<Integer> {
                     + StartAt.MAX_AWAY_HOURS + " h away); a late start is reported with its skew")
     String startAt;
 
+    @Option(names = "--ca", paramLabel = "FILE",
+            description = "https: trust the PEM CA certificate(s) in FILE (default: the JDK's trust store)")
+    Path ca;
+
+    @Option(names = "--insecure",
+            description = "https: accept any certificate for any host (no verification; the summary says so)")
+    boolean insecure;
+
+    @Option(names = "--source-address", paramLabel = "A[,B...]",
+            description = "bind connections to these local addresses in turn (each reaches one server through at"
+                    + " most the ephemeral port range's ports)")
+    String sourceAddresses;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
@@ -182,7 +199,7 @@ public final class LoadCommand implements Callable<Integer> {
                 lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
                 option("--interval", () -> Durations.parse(interval)), loops, criteria.criteria(), outDir(), seed, runs,
                 serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)),
-                share, start);
+                share, start, connecting(target));
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }
@@ -190,6 +207,20 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--timeout must be at least 1ms and --interval at least 10ms");
         }
         return plan;
+    }
+
+    /** --ca, --insecure and --source-address, checked: a CA file that holds no certificate, a foreign address. */
+    private Connecting connecting(Target target) {
+        if ((ca != null || insecure) && !target.tls()) {
+            throw new IllegalArgumentException((ca != null ? "--ca" : "--insecure") + " applies to https:// URLs only");
+        }
+        if (ca != null && insecure) {
+            throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
+        }
+        TlsClient tls = target.tls() ? option("--ca", () -> TlsClient.of(target, ca, insecure)) : null;
+        List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
+                : option("--source-address", () -> Connecting.sources(sourceAddresses));
+        return new Connecting(tls, sources);
     }
 
     /** --out, null for 'none'. */

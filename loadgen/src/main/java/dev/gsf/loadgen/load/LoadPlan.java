@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.load;
 
 import dev.gsf.common.Durations;
+import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -36,11 +37,13 @@ import java.util.List;
  * @param segment       the share of the run this process drives ({@link Segment#WHOLE} for all of it); clients and
  *                      arrivalRate are always the whole run's
  * @param startAt       when the (first) run's ramp-up starts, null for at once
+ * @param connecting    TLS for an https target (--ca, --insecure) and the source addresses (--source-address)
  */
 public record LoadPlan(Target target, Path manifest, String mix, int clients, double arrivalRate, long rate,
                        long burst, int receiveBuffer, ThinkTime think, Duration rampUp, Duration steady,
                        Duration rampDown, Duration timeout, Duration interval, int threads, List<Criterion> criteria,
-                       Path outDir, long seed, int runs, URI serverMetrics, Segment segment, Instant startAt) {
+                       Path outDir, long seed, int runs, URI serverMetrics, Segment segment, Instant startAt,
+                       Connecting connecting) {
 
     /** gsf load's defaults that {@link #closed} shares with the command's options. */
     public static final String DEFAULT_TIMEOUT = "30s";
@@ -56,8 +59,8 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
 
     /**
      * A closed-model plan as {@code gsf load} would build it from these options and defaults for the rest: no think
-     * time, the default bucket and receive buffer for {@code rate}, one event loop per core, one run, and the one
-     * criterion of no steady-state errors.
+     * time, the default bucket and receive buffer for {@code rate}, one event loop per core, one run, the one
+     * criterion of no steady-state errors, and for https the JDK's trust store.
      *
      * @param mix  "" for every file of the manifest, else NAME[=WEIGHT],...
      * @param rate bytes per second per client, 0 for unthrottled
@@ -68,7 +71,8 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
         return new LoadPlan(target, manifest, mix, clients, 0, rate, burst, receiveBuffer(rate, burst),
                 ThinkTime.NONE, rampUp, steady, rampDown, Durations.parse(DEFAULT_TIMEOUT),
                 Durations.parse(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
-                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1, null, Segment.WHOLE, null);
+                List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1, null, Segment.WHOLE, null,
+                Connecting.of(target));
     }
 
     /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */

@@ -54,11 +54,14 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         }
         Probe.Result probe;
         try {
-            probe = Probe.run(plan.target(), address, workload.files(), plan.timeout());
+            probe = Probe.run(plan.target(), address, plan.connecting(), workload.files(), plan.timeout());
         } catch (Probe.UnreachableException e) {
             return aborted(names, e.getMessage());
         }
         probe.warnings().forEach(w -> log.println("gsf load: warning: " + w));
+        if (plan.connecting().tls() != null && plan.connecting().tls().insecure()) {
+            log.println("gsf load: warning: --insecure: the server's certificate is not verified");
+        }
         return load(names, address, probe);
     }
 
@@ -67,7 +70,7 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
             throws InterruptedException {
         long[] lengths = probe.expectations().stream().mapToLong(Expectation::length).toArray();
         DriverConfig config = DriverConfig.of(plan.target(), address, workload, probe.expectations(), plan.rate(),
-                plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think());
+                plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think(), plan.connecting());
 
         // Before the run's clock starts: building the HTTP client the first time can take seconds on a busy machine.
         ServerScraper scraper = plan.serverMetrics() == null ? null

@@ -11,10 +11,11 @@ import java.nio.charset.StandardCharsets;
  * @param host     host name or address, as given
  * @param port     TCP port
  * @param basePath path prefix ending in '/'
+ * @param tls      https: every connection speaks TLS first
  */
-public record Target(String host, int port, String basePath) {
+public record Target(String host, int port, String basePath, boolean tls) {
 
-    /** Parses --url; only plain http is spoken. Every problem is an IllegalArgumentException saying what is wrong. */
+    /** Parses --url, http or https. Every problem is an IllegalArgumentException saying what is wrong. */
     public static Target parse(String url) {
         URI uri;
         try {
@@ -23,10 +24,12 @@ public record Target(String host, int port, String basePath) {
             throw new IllegalArgumentException("--url '" + url + "' is not a URL: " + e.getReason()
                     + " (example: http://127.0.0.1:8080/)");
         }
-        if (uri.getScheme() == null || !uri.getScheme().equalsIgnoreCase("http")) {
-            throw new IllegalArgumentException("--url '" + url + "': only http:// URLs are supported"
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new IllegalArgumentException("--url '" + url + "': only http:// and https:// URLs are supported"
                     + " (example: http://127.0.0.1:8080/)");
         }
+        boolean tls = scheme.equals("https");
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("--url '" + url + "' has no host (example: http://127.0.0.1:8080/)");
         }
@@ -37,7 +40,13 @@ public record Target(String host, int port, String basePath) {
         if (!path.endsWith("/")) {
             path = path + "/";
         }
-        return new Target(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), path);
+        int port = uri.getPort() >= 0 ? uri.getPort() : tls ? 443 : 80;
+        return new Target(unbracketed(uri.getHost()), port, path, tls);
+    }
+
+    /** URI keeps an IPv6 literal's brackets; the address and SNI want it bare. */
+    private static String unbracketed(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 
     /** Resolves the host; an unknown host is an IllegalArgumentException. */
@@ -77,6 +86,6 @@ public record Target(String host, int port, String basePath) {
 
     @Override
     public String toString() {
-        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + basePath;
+        return (tls ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + basePath;
     }
 }

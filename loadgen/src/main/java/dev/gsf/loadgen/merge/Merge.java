@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.Target;
+import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.IntervalHistograms;
 import dev.gsf.loadgen.load.metrics.Phases;
@@ -225,13 +226,14 @@ public final class Merge {
             threads += a.config().path("threads").asInt();
         }
         double arrivalRate = AgentResult.number(c, "arrivalRatePerSecond");
-        return new LoadPlan(Target.parse(c.path("url").asText()), null, c.path("mix").asText(),
+        Target target = Target.parse(c.path("url").asText());
+        return new LoadPlan(target, null, c.path("mix").asText(),
                 c.path("clients").asInt(), Double.isNaN(arrivalRate) ? 0 : arrivalRate,
                 c.path("rateBytesPerSecond").asLong(), c.path("burstBytes").asLong(), 0,
                 new ThinkTime(c.path("thinkMeanNanos").asLong(), c.path("thinkExponential").asBoolean()),
                 seconds(c, "rampUpSeconds"), seconds(c, "steadySeconds"), seconds(c, "rampDownSeconds"),
                 Duration.ZERO, seconds(c, "intervalSeconds"), threads, criteria, out, c.path("seed").asLong(), 1,
-                null, Segment.WHOLE, null);
+                null, Segment.WHOLE, null, Connecting.of(target));
     }
 
     private static Duration seconds(JsonNode config, String key) {

@@ -81,7 +81,7 @@ class BadInputTest {
     void aBadUrlIsRefusedWithAClearMessage(@TempDir Path dir) throws Exception {
         var ftp = load(dir.resolve("a"), "--url", "ftp://127.0.0.1/");
         assertThat(ftp.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
-        assertThat(ftp.log()).contains("only http:// URLs are supported");
+        assertThat(ftp.log()).contains("only http:// and https:// URLs are supported");
         var garbage = load(dir.resolve("b"), "--url", "http://exa mple/");
         assertThat(garbage.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(garbage.log()).contains("is not a URL");

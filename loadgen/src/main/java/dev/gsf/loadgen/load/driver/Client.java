@@ -65,22 +65,46 @@ final class Client {
         try {
             state = State.CONNECTING;
             connection = loop.connect(this);
-            if (connection.connectedAtOnce()) {
-                sendRequest();
-            }
         } catch (IOException | RuntimeException e) {
             fail(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + describe(e));
+            return;
+        }
+        if (connection.connected()) {
+            establish();
         }
     }
 
     void onConnectable(SelectionKey k) {
+        establish();
+    }
+
+    /** Takes the connect and the TLS handshake a step further; sends the request once they are done. */
+    private void establish() {
         try {
-            if (connection.finishConnect()) {
-                sendRequest();
+            if (!connection.establish()) {
+                return;
             }
+        } catch (javax.net.ssl.SSLException e) {
+            handshakeFailed(e);
+            return;
         } catch (IOException e) {
-            fail(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + describe(e));
+            if (connection.connected()) {
+                handshakeFailed(e);
+            } else {
+                fail(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + describe(e));
+            }
+            return;
         }
+        if (connection.tls() != null) {
+            recorder.handshake(connection.handshakeStart(), System.nanoTime(), connection.tls().resumed());
+        }
+        sendRequest();
+    }
+
+    private void handshakeFailed(IOException e) {
+        boolean certificate = TlsClient.certificateProblem(e);
+        fail(certificate ? ErrorKind.CERTIFICATE : ErrorKind.HANDSHAKE, "TLS handshake with " + config.address()
+                + " failed" + (certificate ? " over the server's certificate: " : ": ") + describe(rootCause(e)));
     }
 
     private void sendRequest() {
@@ -94,19 +118,22 @@ final class Client {
     }
 
     void onWritable(SelectionKey k) {
-        if (state == State.WRITING) {
+        if (state == State.CONNECTING && on(k)) {
+            establish();
+        } else if (state == State.WRITING) {
             write();
         }
     }
 
     private void write() {
+        boolean written;
         try {
-            connection.write(request);
+            written = connection.write(request);
         } catch (IOException e) {
             brokenConnection(e);
             return;
         }
-        if (request.hasRemaining()) {
+        if (!written) {
             connection.interest(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         } else {
             state = State.HEAD;
@@ -115,6 +142,10 @@ final class Client {
     }
 
     void onReadable(SelectionKey k) {
+        if (state == State.CONNECTING && on(k)) {
+            establish();
+            return;
+        }
         if (pacing.paused()) {
             return;
         }
@@ -150,9 +181,18 @@ final class Client {
             deadline.progress(now);
             buffer.flip();
             consume(buffer, now);
-            if (n < limit) {
+            if (n < limit && !(on(k) && connection.buffered())) {
                 break; // the socket is drained for now
             }
+        }
+        if (seq == downloadSeq && on(k) && connection.buffered() && !pacing.paused()) {
+            Connection on = connection; // decrypted bytes no select will announce: read them on the next turn
+            loop.at(System.nanoTime(), () -> {
+                if (seq == downloadSeq && on == connection && !pacing.paused()) {
+                    onReadable(on.key());
+                }
+            });
+            return;
         }
         if (seq == downloadSeq && receiving() && !pacing.paused() && on(k)) {
             long now = System.nanoTime();
@@ -301,7 +341,9 @@ final class Client {
             return;
         }
         long seconds = deadline.timeoutSeconds();
-        if (state == State.CONNECTING) {
+        if (state == State.CONNECTING && connection != null && connection.connected()) {
+            fail(ErrorKind.HANDSHAKE, "TLS handshake with " + config.address() + " timed out after " + seconds + "s");
+        } else if (state == State.CONNECTING) {
             fail(ErrorKind.CONNECT, "connect to " + config.address() + " timed out after " + seconds + "s");
         } else {
             fail(ErrorKind.TIMEOUT, name() + ": no progress for " + seconds + "s (" + state.name().toLowerCase()
@@ -344,6 +386,15 @@ final class Client {
 
     private String name() {
         return config.expectations()[file].name();
+    }
+
+    /** The JDK wraps a certificate's rejection in two or three layers; the innermost says what was wrong. */
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     private static String describe(Throwable e) {

@@ -21,14 +21,20 @@ import java.util.List;
  * @param receiveBuffer  SO_RCVBUF per connection, 0 for the system default
  * @param timeoutNanos   connect timeout and the longest a download may go without progress
  * @param think          closed model: pause between downloads
+ * @param tls            how https connections speak TLS, null for plain http
+ * @param sources        local addresses connections are bound to in turn (port 0), empty for the system's choice
  */
 public record DriverConfig(InetSocketAddress address, Workload workload, byte[][] requests,
                            Expectation[] expectations, byte[][] md5s, long rate, long burst, int receiveBuffer,
-                           long timeoutNanos, ThinkTime think) {
+                           long timeoutNanos, ThinkTime think, TlsClient tls, List<InetSocketAddress> sources) {
+
+    public DriverConfig {
+        sources = List.copyOf(sources);
+    }
 
     public static DriverConfig of(Target target, InetSocketAddress address, Workload workload,
                                   List<Expectation> expectations, long rate, long burst, int receiveBuffer,
-                                  long timeoutNanos, ThinkTime think) {
+                                  long timeoutNanos, ThinkTime think, Connecting connecting) {
         int n = workload.files().size();
         byte[][] requests = new byte[n][];
         byte[][] md5s = new byte[n][];
@@ -37,7 +43,7 @@ public record DriverConfig(InetSocketAddress address, Workload workload, byte[][
             md5s[i] = HexFormat.of().parseHex(workload.files().get(i).md5());
         }
         return new DriverConfig(address, workload, requests, expectations.toArray(Expectation[]::new), md5s, rate,
-                burst, receiveBuffer, timeoutNanos, think);
+                burst, receiveBuffer, timeoutNanos, think, connecting.tls(), connecting.sources());
     }
 
     public int fileCount() {

@@ -29,13 +29,19 @@ public final class EventLoop implements Runnable {
     private final Timers timers = new Timers();
     private final List<Client> clients = new ArrayList<>();
     private final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER);
+    /** https: the scratch buffers of every TLS connection of this loop; null for plain http. */
+    private final TlsBuffers tlsBuffers;
+    /** The --source-address that this loop's next connection is bound to. */
+    private int nextSource;
     private final CompletableFuture<RunMetrics> result = new CompletableFuture<>();
     private volatile boolean stopRequested;
 
-    EventLoop(DriverConfig config, Recorder recorder, LoadModel model) {
+    EventLoop(DriverConfig config, Recorder recorder, LoadModel model, int index) {
         this.config = config;
         this.recorder = recorder;
         this.model = model;
+        this.tlsBuffers = config.tls() == null ? null : new TlsBuffers(config.tls().engine().getSession(), READ_BUFFER);
+        this.nextSource = index; // loops start at different sources, so that few clients still spread over them
         try {
             this.selector = Selector.open();
         } catch (IOException e) {
@@ -115,7 +121,12 @@ public final class EventLoop implements Runnable {
 
     /** A connection for a client of this loop, registered with the loop's selector. Loop thread only. */
     Connection connect(Client client) throws IOException {
-        return Connection.open(selector, client, config, recorder.live());
+        List<java.net.InetSocketAddress> sources = config.sources();
+        java.net.InetSocketAddress source = null;
+        if (!sources.isEmpty()) {
+            source = sources.get(Math.floorMod(nextSource++, sources.size()));
+        }
+        return Connection.open(selector, client, config, source, tlsBuffers, recorder.live());
     }
 
     /** A client finished a download: the model decides when it starts the next. Loop thread only. */
@@ -169,7 +180,7 @@ public final class EventLoop implements Runnable {
             LoadModel model = arrivalRate > 0
                     ? new OpenModel(stripe, arrivalRate, (connections + loops - 1 - i) / loops, seed)
                     : new ClosedModel(stripe, clients, seed);
-            created.add(new EventLoop(config, recorders.get(), model));
+            created.add(new EventLoop(config, recorders.get(), model, i));
         }
         return created;
     }

@@ -25,7 +25,7 @@ interface LoadModel {
     /** Pause after a failure before the same client tries again, so a dead server is not hammered. */
     static long backoffNanos(ErrorKind failure) {
         return switch (failure) {
-            case CONNECT, RESET, TIMEOUT -> 100_000_000L;
+            case CONNECT, RESET, TIMEOUT, CERTIFICATE, HANDSHAKE -> 100_000_000L;
             default -> 0;
         };
     }

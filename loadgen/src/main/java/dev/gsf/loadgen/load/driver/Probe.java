@@ -38,8 +38,8 @@ public final class Probe {
     private Probe() {
     }
 
-    public static Result run(Target target, InetSocketAddress address, List<FileChoice> files, Duration timeout)
-            throws UnreachableException {
+    public static Result run(Target target, InetSocketAddress address, Connecting connecting, List<FileChoice> files,
+                             Duration timeout) throws UnreachableException {
         List<Expectation> expectations = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         String server = null;
@@ -48,9 +48,13 @@ public final class Probe {
         for (FileChoice file : files) {
             ResponseHead head;
             try {
-                head = head(target, address, file.name(), timeout);
+                head = head(target, address, connecting, file.name(), timeout);
             } catch (java.net.ConnectException | java.net.SocketTimeoutException | java.net.NoRouteToHostException e) {
                 throw new UnreachableException("cannot connect to " + target + " (" + address + "): "
+                        + e.getMessage(), e);
+            } catch (javax.net.ssl.SSLException e) {
+                throw new UnreachableException("TLS handshake with " + target + " (" + address + ") failed"
+                        + (TlsClient.certificateProblem(e) ? " over the server's certificate" : "") + ": "
                         + e.getMessage(), e);
             } catch (IOException | ResponseHead.MalformedException e) {
                 warnings.add("probe HEAD " + file.name() + ": " + e.getMessage());
@@ -74,12 +78,10 @@ public final class Probe {
         return new Result(expectations, server == null ? "unknown" : server, algorithm, warnings);
     }
 
-    static ResponseHead head(Target target, InetSocketAddress address, String name, Duration timeout)
-            throws IOException, ResponseHead.MalformedException {
+    static ResponseHead head(Target target, InetSocketAddress address, Connecting connecting, String name,
+                             Duration timeout) throws IOException, ResponseHead.MalformedException {
         int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        try (Socket socket = new Socket()) {
-            socket.connect(address, millis);
-            socket.setSoTimeout(millis);
+        try (Socket plain = new Socket(); Socket socket = secured(plain, address, connecting, millis)) {
             socket.getOutputStream().write(target.request("HEAD", name, true));
             InputStream in = socket.getInputStream();
             byte[] buffer = new byte[16 * 1024];
@@ -99,5 +101,21 @@ public final class Probe {
                     + filled + " bytes: '" + new String(Arrays.copyOf(buffer, Math.min(filled, 60)),
                     java.nio.charset.StandardCharsets.ISO_8859_1).replaceAll("[^\\x20-\\x7e]", "?") + "')");
         }
+    }
+
+    /** Connects {@code plain} from the first source address, if any, then speaks TLS over it for https. */
+    private static Socket secured(Socket plain, InetSocketAddress address, Connecting connecting, int millis)
+            throws IOException {
+        if (!connecting.sources().isEmpty()) {
+            plain.bind(connecting.sources().get(0));
+        }
+        plain.connect(address, millis);
+        plain.setSoTimeout(millis);
+        if (connecting.tls() == null) {
+            return plain;
+        }
+        javax.net.ssl.SSLSocket tls = connecting.tls().socket(plain);
+        tls.startHandshake();
+        return tls;
     }
 }

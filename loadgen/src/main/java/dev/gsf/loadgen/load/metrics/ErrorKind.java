@@ -15,7 +15,11 @@ public enum ErrorKind {
     /** No progress for the idle timeout. */
     TIMEOUT,
     /** The connection failed while the response was in flight (reset, broken pipe). */
-    RESET;
+    RESET,
+    /** The TLS handshake failed over the server's certificate: not trusted, expired, or not naming the host. */
+    CERTIFICATE,
+    /** The TLS handshake failed otherwise: no common protocol or suite, an alert, the connection closed in it. */
+    HANDSHAKE;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

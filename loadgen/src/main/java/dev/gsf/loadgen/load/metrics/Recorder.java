@@ -43,6 +43,18 @@ public final class Recorder {
         }
     }
 
+    /**
+     * A TLS handshake completed. Counted in every phase, not only in steady state: a closed model opens its
+     * connections during ramp-up, and that is when handshakes cost.
+     */
+    public void handshake(long startNanos, long now, boolean resumed) {
+        metrics.handshakes++;
+        if (resumed) {
+            metrics.resumedHandshakes++;
+        }
+        metrics.handshakeMicros.recordValue(Math.max(1, Math.min(FileMetrics.MAX_MICROS, (now - startNanos) / 1000)));
+    }
+
     /** A download passed every check. */
     public void completed(int file, long startNanos, long now, long bodyBytes) {
         metrics.completed++;

@@ -7,6 +7,8 @@ import org.HdrHistogram.Histogram;
  */
 public final class RunMetrics {
     public final Histogram initMicros = new Histogram(FileMetrics.MAX_MICROS, 3);
+    /** https: TLS handshake times, from the TCP connect's completion to the handshake's, in every phase. */
+    public final Histogram handshakeMicros = new Histogram(FileMetrics.MAX_MICROS, 3);
     public final FileMetrics[] files;
     public final long[] errors = new long[ErrorKind.values().length];
     public final long[] steadyErrors = new long[ErrorKind.values().length];
@@ -21,6 +23,10 @@ public final class RunMetrics {
     public long notStarted;
     /** Requests repeated on a new connection because a kept-alive one had been closed by the server. */
     public long retries;
+    /** https: TLS handshakes completed, in every phase. */
+    public long handshakes;
+    /** https: of {@link #handshakes}, those that resumed an earlier session. */
+    public long resumedHandshakes;
 
     public RunMetrics(int fileCount) {
         files = new FileMetrics[fileCount];
@@ -32,6 +38,7 @@ public final class RunMetrics {
 
     public void add(RunMetrics other) {
         initMicros.add(other.initMicros);
+        handshakeMicros.add(other.handshakeMicros);
         for (int i = 0; i < files.length; i++) {
             files[i].add(other.files[i]);
             steadyFileErrors[i] += other.steadyFileErrors[i];
@@ -45,6 +52,8 @@ public final class RunMetrics {
         cutAtEnd += other.cutAtEnd;
         notStarted += other.notStarted;
         retries += other.retries;
+        handshakes += other.handshakes;
+        resumedHandshakes += other.resumedHandshakes;
     }
 
     /** Verified downloads that started and ended inside steady state. */

@@ -48,6 +48,7 @@ public final class JsonReport {
         s.result.warnings().forEach(warnings::add);
         summary(w.putObject("summary"), s);
         distribution(w.putObject("initMs"), s.initMs);
+        tls(w, s);
         files(w.putArray("files"), s.files);
         errorsByKind(w.putObject("errorsByKind"), s);
         criteria(w.putArray("criteria"), verdicts);
@@ -136,6 +137,18 @@ public final class JsonReport {
                 .put("cutAtEnd", m.cutAtEnd)
                 .put("retries", m.retries)
                 .put("notStarted", m.notStarted);
+    }
+
+    /** "tls": null for plain http, else handshakes (all phases), resumed ones, verification and handshake times. */
+    private static void tls(ObjectNode w, Summary s) {
+        if (!s.tls()) {
+            w.putNull("tls");
+            return;
+        }
+        RunMetrics m = s.result.metrics();
+        ObjectNode tls = w.putObject("tls").put("handshakes", m.handshakes).put("resumed", m.resumedHandshakes)
+                .put("certificatesVerified", !s.plan.connecting().tls().insecure());
+        distribution(tls.putObject("handshakeMs"), s.handshakeMs);
     }
 
     private static void files(ArrayNode w, List<Summary.FileRow> files) {

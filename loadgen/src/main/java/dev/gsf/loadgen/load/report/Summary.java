@@ -42,6 +42,8 @@ public final class Summary {
     public final LoadPlan plan;
     public final RunResult result;
     public final Distribution initMs;
+    /** https: TLS handshake times in every phase (k6's http_req_tls_handshaking); no values for plain http. */
+    public final Distribution handshakeMs;
     public final List<FileRow> files = new ArrayList<>();
     /** The file whose average speed is the headline: the largest one with steady-state downloads. */
     public final FileRow headline;
@@ -73,6 +75,7 @@ public final class Summary {
         this.result = result;
         RunMetrics m = result.metrics();
         initMs = Distribution.of(m.initMicros, 1000.0);
+        handshakeMs = Distribution.of(m.handshakeMicros, 1000.0);
         FileRow best = null;
         for (int i = 0; i < m.files.length; i++) {
             FileMetrics f = m.files[i];
@@ -137,6 +140,11 @@ public final class Summary {
             case RATE_DEVIATION -> rateDeviationPercent;
             case THROUGHPUT -> throughputMBs;
         };
+    }
+
+    /** The run spoke TLS. */
+    public boolean tls() {
+        return plan.target().tls();
     }
 
     public String downloadLimit() {

@@ -94,6 +94,13 @@ public final class TextReport {
             out.append(", ").append(m.notStarted).append(" arrivals never started");
         }
         out.append('\n');
+        if (s.tls()) {
+            out.append("tls: ").append(m.handshakes).append(" handshakes (").append(m.resumedHandshakes)
+                    .append(" resumed a session), all phases; handshake time in the table below, init time includes it"
+                            + " when a download opened its connection")
+                    .append(plan.connecting().tls().insecure() ? "; --insecure: certificates NOT verified" : "")
+                    .append('\n');
+        }
         if (plan.rate() > 0) {
             out.append("throttle: target ").append(Units.formatRate(plan.rate())).append(" per client, actual ")
                     .append(s.throttled == null ? "- (no steady download of 8+ buckets)"
@@ -117,6 +124,9 @@ public final class TextReport {
         }
         out.append(String.format(" %9s%n", "max"));
         distribution(out, "init time (ms)", s.initMs, false);
+        if (s.tls()) {
+            distribution(out, "tls handshake (ms)", s.handshakeMs, false);
+        }
         for (Summary.FileRow f : s.files) {
             distribution(out, f.name() + " time (ms)", f.timeMs(), false);
         }

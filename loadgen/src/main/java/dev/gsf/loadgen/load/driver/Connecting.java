@@ -1,0 +1,58 @@
+package dev.gsf.loadgen.load.driver;
+
+import dev.gsf.loadgen.load.Target;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a run's connections are made: TLS for an https target, and the local addresses they are bound to. Immutable.
+ *
+ * @param tls     how connections speak TLS, null for plain http
+ * @param sources local addresses (port 0) that connections take in turn, as Gatling's localAddresses; empty for the
+ *                system's choice. One source address reaches one destination through at most the ephemeral port
+ *                range's ports (28,232 here), so more sources allow more connections to one server.
+ */
+public record Connecting(TlsClient tls, List<InetSocketAddress> sources) {
+
+    public Connecting {
+        sources = List.copyOf(sources);
+    }
+
+    /** Plain http, or https trusting the JDK's trust store; the system chooses the source address. */
+    public static Connecting of(Target target) {
+        return new Connecting(target.tls() ? TlsClient.of(target, null, false) : null, List.of());
+    }
+
+    /**
+     * Parses --source-address: comma-separated IP addresses of this host. An address that is not one, or that this
+     * host cannot bind (not local), is an IllegalArgumentException naming it.
+     */
+    public static List<InetSocketAddress> sources(String list) {
+        List<InetSocketAddress> sources = new ArrayList<>();
+        for (String part : list.split(",", -1)) {
+            String literal = part.strip();
+            if (literal.isEmpty() || !(literal.contains(":") || literal.matches("[0-9.]+"))) {
+                throw new IllegalArgumentException("'" + literal + "' is not an IP address (example: 127.0.0.2,127.0.0.3)");
+            }
+            InetSocketAddress source;
+            try {
+                source = new InetSocketAddress(InetAddress.getByName(literal), 0); // a literal: no name lookup
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("'" + literal + "' is not an IP address", e);
+            }
+            try (SocketChannel probe = SocketChannel.open()) {
+                probe.bind(source);
+            } catch (IOException e) {
+                throw new IllegalArgumentException(literal + " is not an address of this host (" + e.getMessage() + ")",
+                        e);
+            }
+            sources.add(source);
+        }
+        return sources;
+    }
+}

@@ -1,0 +1,114 @@
+package dev.gsf.loadgen.load;
+
+import static dev.gsf.loadgen.load.LoadFixture.load;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `gsf load --url https://…` against a real HTTPS server (the JDK's) with certificates made at test time. */
+@Timeout(60)
+class HttpsLoadTest {
+    @TempDir
+    static Path root;
+    @TempDir
+    static Path keys;
+    static Path manifest;
+    static TlsPeer.Identity trusted;
+    static TlsPeer.Identity stranger;
+    static TlsPeer peer;
+
+    @BeforeAll
+    static void start() throws Exception {
+        manifest = LoadFixture.files(root, LoadFixture.SMALL);
+        trusted = TlsPeer.Identity.make(keys, "trusted", "ip:127.0.0.1,dns:localhost");
+        stranger = TlsPeer.Identity.make(keys, "stranger", "ip:127.0.0.1");
+        peer = new TlsPeer(root, trusted);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (peer != null) {
+            peer.close();
+        }
+    }
+
+    @Test
+    void aRunOverHttpsTrustingTheCaVerifiesEveryDownloadAndTimesItsHandshakes(@TempDir Path out) throws Exception {
+        var run = load(out, "--url", peer.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
+                manifest.toString(), "--clients", "4", "--threads", "1", "--ramp-up", "300ms", "--steady", "1500ms",
+                "--ramp-down", "200ms");
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        JsonNode s = run.summary();
+        assertThat(s.required("steadyDownloads").longValue()).isGreaterThanOrEqualTo(4);
+        assertThat(s.required("errors").longValue()).isZero();
+        assertThat(run.run().required("files")).allSatisfy(f -> assertThat(f.required("downloads").longValue())
+                .as(f.toString()).isPositive()); // every file's MD5 checked over TLS, the 256 KB one across records
+        JsonNode tls = run.run().required("tls");
+        assertThat(tls.required("handshakes").longValue()).isGreaterThanOrEqualTo(4); // one per client's connection
+        assertThat(tls.required("certificatesVerified").booleanValue()).isTrue();
+        JsonNode handshakeMs = tls.required("handshakeMs");
+        assertThat(handshakeMs.required("count").longValue()).isEqualTo(tls.required("handshakes").longValue());
+        assertThat(handshakeMs.required("max").doubleValue()).isPositive();
+        assertThat(Files.readString(out.resolve("summary.txt"))).contains("tls handshake (ms)")
+                .containsPattern("tls: \\d+ handshakes \\(\\d+ resumed a session\\)");
+    }
+
+    @Test
+    void insecureTrustsAnyCertificateAndSaysSo(@TempDir Path out) throws Exception {
+        var run = load(out, "--url", peer.url(), "--insecure", "--manifest", manifest.toString(), "--mix", "1KB.bin",
+                "--clients", "2", "--threads", "1", "--ramp-up", "200ms", "--steady", "800ms", "--ramp-down", "0s");
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        assertThat(run.summary().required("steadyDownloads").longValue()).isPositive();
+        assertThat(run.run().required("tls").required("certificatesVerified").booleanValue()).isFalse();
+        assertThat(run.log()).contains("--insecure: the server's certificate is not verified");
+        assertThat(run.out()).contains("certificates NOT verified");
+    }
+
+    @Test
+    void anUntrustedCertificateEndsTheRunAtOnceNamingTheHandshake(@TempDir Path out) throws Exception {
+        long started = System.nanoTime();
+        var run = load(out, "--url", peer.url(), "--ca", stranger.certificatePem().toString(), "--manifest",
+                manifest.toString(), "--steady", "30s");
+
+        assertThat(run.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+        assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
+        assertThat(run.log()).contains("TLS handshake with " + peer.url()).contains("over the server's certificate");
+        assertThat(run.run().required("aborted").asText()).contains("TLS handshake");
+    }
+
+    @Test
+    void aCertificateThatChangesAfterTheProbeFailsEachDownloadAsACertificateError(@TempDir Path out)
+            throws Exception {
+        // A peer of its own whose certificate turns into a stranger's after its first connection (the probe's).
+        try (TlsPeer turning = new TlsPeer(root, TlsPeer.turning(trusted, 1, stranger))) {
+            var run = load(out, "--url", turning.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
+                    manifest.toString(), "--mix", "1KB.bin", "--clients", "2", "--threads", "1", "--ramp-up", "0s",
+                    "--steady", "800ms", "--ramp-down", "0s");
+
+            assertThat(run.exitCode()).as(run.out() + run.log()).isEqualTo(LoadCommand.FAILED);
+            assertThat(run.errors("certificate")).isPositive();
+            assertThat(run.summary().required("completed").longValue()).isZero();
+            assertThat(run.run().required("errorsByKind").required("certificate").required("sample").asText())
+                    .startsWith("TLS handshake with ").contains("over the server's certificate");
+        }
+    }
+
+    @Test
+    void caAndInsecureAreRefusedWhereTheyMeanNothing(@TempDir Path out) throws Exception {
+        var plain = load(out.resolve("a"), "--url", "http://127.0.0.1:9/", "--insecure");
+        assertThat(plain.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+        assertThat(plain.log()).contains("--insecure applies to https:// URLs only");
+        var notPem = load(out.resolve("b"), "--url", peer.url(), "--ca", manifest.toString());
+        assertThat(notPem.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+        assertThat(notPem.log()).contains("--ca: ").contains("certificate");
+    }
+}
