@@ -34,6 +34,8 @@ final class Client {
     private int file;
     private long startNanos;
     private ByteBuffer request;
+    /** The file whose request {@link #request} holds. */
+    private int requestFile = -1;
     private boolean closeAfter;
 
     Client(EventLoop loop) {
@@ -109,7 +111,12 @@ final class Client {
 
     private void sendRequest() {
         state = State.WRITING;
-        request = ByteBuffer.wrap(config.requests()[file]);
+        if (request != null && requestFile == file) {
+            request.clear(); // the same request again: no new buffer per download
+        } else {
+            request = ByteBuffer.wrap(config.requests()[file]);
+            requestFile = file;
+        }
         head.reset();
         body.reset();
         closeAfter = false;
