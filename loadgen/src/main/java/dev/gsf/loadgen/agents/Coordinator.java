@@ -1,0 +1,201 @@
+package dev.gsf.loadgen.agents;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The coordinator of a distributed run: measures each host's clock, picks the common start (now + launch margin),
+ * starts every agent through its {@link Launcher}, streams their progress into one {@link LiveLine}, waits for them
+ * until a deadline, brings their results back and has them merged. The first agent that fails (an exit that is not a
+ * finished run, a lost connection, the deadline) fails the run: the others are stopped, the results of those that
+ * had finished are still merged, and {@code agents.json} says the run is incomplete and which agent failed how.
+ * Runs on the caller's thread, which it blocks until the run and its merge are over (bounded by the deadline).
+ */
+public final class Coordinator {
+    /** Exit codes, as gsf load's. */
+    public static final int PASSED = 0;
+    public static final int FAILED = 1;
+
+    /** Past the agents' planned end: their JVMs' start, writing their reports. */
+    static final Duration GRACE = Duration.ofSeconds(30);
+    /** The longest copying one agent's result back may take. */
+    static final Duration FETCH_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * Merges the result directories of the agents that finished into the coordinator's --out, judges the merged
+     * figures by the run's criteria and returns gsf load's exit code for them. Called on the coordinator's thread.
+     */
+    @FunctionalInterface
+    public interface Merger {
+        int merge(List<Path> agentResults, Path out) throws IOException;
+    }
+
+    /**
+     * @param loadArgs  gsf load's options to hand every agent, without the coordinator's own and without --out
+     * @param out       the coordinator's --out: agent-I/ per agent, the merged result, agents.json
+     * @param runLength ramp-up + steady + ramp-down of one agent
+     */
+    public record Settings(Launcher launcher, List<String> loadArgs, Path out, Duration margin, Duration runLength,
+                           boolean terminal) {
+    }
+
+    private final Settings settings;
+    private final Merger merger;
+    private final PrintStream log;
+
+    public Coordinator(Settings settings, Merger merger, PrintStream log) {
+        this.settings = settings;
+        this.merger = merger;
+        this.log = log;
+    }
+
+    /** Carries out the run; returns the exit code ({@link #FAILED} when an agent failed, else the merge's). */
+    public int run() throws IOException, InterruptedException {
+        Launcher launcher = settings.launcher();
+        List<Agent> agents = launcher.agents();
+        Files.createDirectories(settings.out());
+        AgentsReport report = new AgentsReport(agents);
+        Map<Agent, ClockOffset> offsets = measureClocks(agents, report);
+        if (report.failure() != null) {
+            return finish(report, List.of());
+        }
+        Instant start = Instant.now().plus(settings.margin());
+        report.start(start);
+        log.println("gsf load: " + agents.size() + " agents start at " + start + " (in "
+                + settings.margin().toMillis() + " ms)");
+        LiveLine live = new LiveLine(log, settings.terminal(), agents.size());
+        List<RunningAgent> running = new ArrayList<>();
+        BlockingQueue<RunningAgent> exits = new LinkedBlockingQueue<>();
+        try {
+            for (Agent agent : agents) {
+                RunningAgent r = launch(agent, offsets.get(agent).there(start), live);
+                if (r == null) {
+                    report.fail(agent, agent.label() + " could not be started");
+                    break;
+                }
+                running.add(r);
+                r.process.onExit().thenRun(() -> exits.add(r));
+            }
+            if (report.failure() == null) {
+                awaitAll(running, exits, start.plus(settings.runLength()).plus(GRACE), report);
+            }
+        } finally {
+            for (RunningAgent r : running) {
+                r.stop(); // at once for those still running after a failure; a no-op wait for the others
+            }
+            live.endLine();
+        }
+        running.forEach(r -> report.exit(r.agent, r.process.exitValue()));
+        return finish(report, fetch(running, report));
+    }
+
+    private Map<Agent, ClockOffset> measureClocks(List<Agent> agents, AgentsReport report) throws InterruptedException {
+        Map<Agent, ClockOffset> offsets = new LinkedHashMap<>();
+        for (Agent agent : agents) {
+            try {
+                ClockOffset offset = settings.launcher().clockOffset(agent);
+                offsets.put(agent, offset);
+                report.clock(agent, offset);
+                if (agent.host() != null) {
+                    log.printf(java.util.Locale.ROOT, "gsf load: %s clock offset %+.3f ms (fastest round trip %.3f ms)%n",
+                            agent.label(), offset.offsetNanos() / 1e6, offset.roundTripNanos() / 1e6);
+                }
+                if (offset.uncertain()) {
+                    log.println("gsf load: warning: " + agent.label() + ": even the fastest clock round trip took more"
+                            + " than " + ClockOffset.WARN_ROUND_TRIP.toMillis() + " ms: its start may be off by half of it");
+                }
+            } catch (IOException e) {
+                report.fail(agent, agent.label() + ": measuring its clock failed: " + e.getMessage());
+                return offsets;
+            }
+        }
+        return offsets;
+    }
+
+    /** Starts one agent with its segment, its start instant on its own clock and its --out; null when it cannot. */
+    private RunningAgent launch(Agent agent, Instant startThere, LiveLine live) throws IOException {
+        List<String> args = new ArrayList<>(settings.loadArgs());
+        args.addAll(List.of("--segment", agent.segment(), "--start-at", startThere.toString(),
+                "--out", settings.launcher().outDir(agent), "--agent"));
+        PrintStream agentLog = new PrintStream(Files.newOutputStream(settings.out().resolve(agent.name() + ".log")),
+                true, StandardCharsets.UTF_8);
+        try {
+            return new RunningAgent(agent, settings.launcher().start(agent, args), agentLog, live);
+        } catch (IOException e) {
+            log.println("gsf load: " + agent.label() + " could not be started: " + e.getMessage());
+            agentLog.close();
+            return null;
+        }
+    }
+
+    /** Waits for every agent's exit until the deadline; the first failure ends the wait. */
+    private void awaitAll(List<RunningAgent> running, BlockingQueue<RunningAgent> exits, Instant deadline,
+                          AgentsReport report) throws InterruptedException {
+        boolean ssh = settings.launcher() instanceof SshLauncher;
+        for (int done = 0; done < running.size(); done++) {
+            long wait = Duration.between(Instant.now(), deadline).toNanos();
+            RunningAgent exited = wait > 0 ? exits.poll(wait, TimeUnit.NANOSECONDS) : null;
+            if (exited == null) {
+                String late = running.stream().filter(r -> r.process.isAlive()).map(r -> r.agent.label())
+                        .reduce((a, b) -> a + ", " + b).orElse("?");
+                report.fail(null, late + " still running at the coordinator's deadline (" + deadline + ")");
+                return;
+            }
+            exited.awaitReaders();
+            if (!exited.ranToTheEnd()) {
+                report.fail(exited.agent, exited.failure(ssh));
+                return;
+            }
+        }
+    }
+
+    /** Copies back the results of the agents that finished; a copy that fails fails the run too. */
+    private List<Path> fetch(List<RunningAgent> running, AgentsReport report) throws InterruptedException {
+        List<Path> results = new ArrayList<>();
+        for (RunningAgent r : running) {
+            if (!r.ranToTheEnd()) {
+                continue;
+            }
+            Path local = settings.out().resolve(r.agent.name());
+            try {
+                long t0 = System.nanoTime();
+                settings.launcher().fetch(r.agent, local, FETCH_TIMEOUT);
+                report.fetched(r.agent, Duration.ofNanos(System.nanoTime() - t0));
+            } catch (IOException e) {
+                report.fail(r.agent, r.agent.label() + ": " + e.getMessage());
+                continue;
+            }
+            if (Files.isRegularFile(local.resolve("summary.json"))) {
+                results.add(local);
+            } else {
+                report.fail(r.agent, r.agent.label() + " finished without writing summary.json");
+            }
+        }
+        return results;
+    }
+
+    /** Merges what there is, writes agents.json, says how the run ended and returns the exit code. */
+    private int finish(AgentsReport report, List<Path> results) throws IOException {
+        int merged = results.isEmpty() ? FAILED : merger.merge(results, settings.out());
+        report.write(settings.out().resolve("agents.json"));
+        log.print(report.table());
+        if (report.failure() != null) {
+            log.println("gsf load: FAILED: " + report.failure() + "; the others were stopped; the merged result ("
+                    + results.size() + " of " + report.size() + " agents) is incomplete: see agents.json");
+            return FAILED;
+        }
+        return merged;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.gsf.loadgen.agents;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * What {@code gsf load --agents} does once its options are valid: k8s writes the Job manifest and says how to run
+ * it; local and ssh run a {@link Coordinator}. Runs on the command's thread.
+ *
+ * @param loadArgs  the options every agent gets (see {@link AgentsOptions#forwarded})
+ * @param out       the coordinator's --out
+ * @param runLength ramp-up + steady + ramp-down
+ * @param agentMain the class whose main runs gsf load's options, for local agents
+ */
+public record Distributed(AgentsConfig config, List<String> loadArgs, Path out, Duration runLength, String agentMain) {
+    /** Returns gsf load's exit code. */
+    public int run(Coordinator.Merger merger, PrintStream log, boolean terminal) throws IOException, InterruptedException {
+        if (config.kind() == AgentsConfig.Kind.K8S) {
+            return writeJob(log);
+        }
+        Launcher launcher = config.kind() == AgentsConfig.Kind.LOCAL
+                ? new LocalLauncher(config.count(), out, agentMain)
+                : new SshLauncher(config.hosts(), config.sshConfig(), config.remoteGsf(), runName());
+        var settings = new Coordinator.Settings(launcher, loadArgs, out, config.margin(launcher.defaultMargin()),
+                runLength, terminal);
+        return new Coordinator(settings, merger, log).run();
+    }
+
+    private int writeJob(PrintStream log) throws IOException {
+        Duration margin = config.margin(K8sJob.DEFAULT_MARGIN);
+        K8sJob job = new K8sJob(K8sJob.DEFAULT_NAME, config.count(), config.image(), loadArgs,
+                Instant.now().plus(margin), margin.plus(runLength).plus(Coordinator.GRACE));
+        job.write(config.jobFile());
+        log.println("gsf load: wrote " + config.jobFile() + ": " + config.count() + " agents, start at " + job.start()
+                + " (apply it before then); to run it and collect the merged result into " + out + ":");
+        job.commands(config.jobFile(), out).forEach(c -> log.println("  " + c));
+        return Coordinator.PASSED;
+    }
+
+    /** This run's name on remote hosts: time and pid, unique per coordinator. */
+    private static String runName() {
+        return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + ProcessHandle.current().pid();
+    }
+}

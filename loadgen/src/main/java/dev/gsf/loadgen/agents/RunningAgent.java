@@ -1,0 +1,113 @@
+package dev.gsf.loadgen.agents;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One started agent: its process, a reader thread per output stream (standard error into the live line and the
+ * agent's log, standard output into the log), and how to stop it. The coordinator's thread calls {@link #stop};
+ * the readers are daemon threads that end with the streams.
+ */
+final class RunningAgent {
+    /** An agent's own exit codes that mean it ran to the end (1: its share failed a criterion, judged again merged). */
+    private static final int PASSED = 0;
+    private static final int CRITERION_FAILED = 1;
+    /** ssh's exit code when the connection failed or was lost. */
+    private static final int SSH_CONNECTION = 255;
+
+    final Agent agent;
+    final Process process;
+    private final Thread errReader;
+    private final Thread outReader;
+
+    RunningAgent(Agent agent, Process process, PrintStream agentLog, LiveLine live) {
+        this.agent = agent;
+        this.process = process;
+        this.errReader = read(process.getErrorStream(), agentLog, live, "err");
+        this.outReader = read(process.getInputStream(), agentLog, null, "out");
+    }
+
+    /** Exited with a code of a run that took place. */
+    boolean ranToTheEnd() {
+        return !process.isAlive() && (process.exitValue() == PASSED || process.exitValue() == CRITERION_FAILED);
+    }
+
+    /** Why this agent's exit fails the run, naming the agent. */
+    String failure(boolean viaSsh) {
+        int code = process.exitValue();
+        String why = switch (code) {
+            case 2 -> "could not run (exit 2: bad options, or the server could not be reached)";
+            case StdinWatchdog.COORDINATOR_GONE -> "stopped because its standard input closed (exit 3)";
+            case SSH_CONNECTION -> viaSsh ? "lost its ssh connection (ssh exit 255)" : "exited with code 255";
+            default -> code > 128 ? "was killed by signal " + (code - 128) + " (exit " + code + ")"
+                    : "exited with code " + code;
+        };
+        return agent.label() + " " + why;
+    }
+
+    /**
+     * Stops the agent: closes its standard input (it halts at once, see {@link StdinWatchdog}; through ssh this
+     * closes the remote agent's input too), then terminates and at last kills the process if it is still there.
+     */
+    void stop() throws InterruptedException {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already closed: the process is gone
+        }
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+        awaitReaders();
+    }
+
+    /** Waits a bounded time for the readers to reach the streams' ends (once the process is gone). */
+    void awaitReaders() throws InterruptedException {
+        errReader.join(5_000);
+        outReader.join(5_000);
+    }
+
+    /** Reads lines ended by \n or \r (an agent rewrites its progress line with \r) into the log and the live line. */
+    private Thread read(InputStream stream, PrintStream agentLog, LiveLine live, String which) {
+        Thread t = new Thread(() -> {
+            StringBuilder line = new StringBuilder();
+            try (Reader in = new InputStreamReader(stream, StandardCharsets.UTF_8)) {
+                int c;
+                while ((c = in.read()) >= 0) {
+                    if (c != '\n' && c != '\r') {
+                        line.append((char) c);
+                        continue;
+                    }
+                    deliver(line.toString(), agentLog, live);
+                    line.setLength(0);
+                }
+            } catch (IOException e) {
+                // the process is gone; what was read is delivered below
+            }
+            deliver(line.toString(), agentLog, live);
+        }, "gsf-" + agent.name() + "-" + which);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private void deliver(String line, PrintStream agentLog, LiveLine live) {
+        if (line.isBlank()) {
+            return;
+        }
+        synchronized (agentLog) {
+            agentLog.println(line);
+        }
+        if (live != null) {
+            live.line(agent, line);
+        }
+    }
+}
