@@ -22,6 +22,7 @@ final class AgentsReport {
         ClockOffset clock;
         Integer exit;
         Duration fetch;
+        double skewMs = Double.NaN;
 
         Entry(Agent agent) {
             this.agent = agent;
@@ -56,6 +57,10 @@ final class AgentsReport {
         entries.get(agent.index()).fetch = took;
     }
 
+    void skew(Agent agent, double millis) {
+        entries.get(agent.index()).skewMs = millis;
+    }
+
     /** Keeps the first failure: the later ones are mostly its consequences. */
     void fail(Agent agent, String why) {
         if (failure == null) {
@@ -81,6 +86,7 @@ final class AgentsReport {
             a.put("clockOffsetMs", e.clock == null ? null : e.clock.offsetNanos() / 1e6);
             a.put("clockRoundTripMs", e.clock == null ? null : e.clock.roundTripNanos() / 1e6);
             a.put("exitCode", e.exit);
+            a.put("startSkewMs", Double.isNaN(e.skewMs) ? null : e.skewMs);
             a.put("resultTransferMs", e.fetch == null ? null : e.fetch.toNanos() / 1e6);
             list.add(a);
         }
@@ -90,12 +96,13 @@ final class AgentsReport {
 
     /** One line per agent: host, segment, clock offset, exit code. */
     String table() {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-9s %-20s %-8s %14s %6s%n",
-                "Agent", "Host", "Segment", "Clock (ms)", "Exit"));
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-9s %-20s %-8s %14s %14s %6s%n",
+                "Agent", "Host", "Segment", "Clock (ms)", "Late (ms)", "Exit"));
         for (Entry e : entries) {
-            t.append(String.format(Locale.ROOT, "%-9s %-20s %-8s %14s %6s%n", e.agent.name(),
+            t.append(String.format(Locale.ROOT, "%-9s %-20s %-8s %14s %14s %6s%n", e.agent.name(),
                     e.agent.host() == null ? "local" : e.agent.host(), e.agent.segment(),
                     e.clock == null ? "-" : String.format(Locale.ROOT, "%+.3f", e.clock.offsetNanos() / 1e6),
+                    Double.isNaN(e.skewMs) ? "-" : String.format(Locale.ROOT, "%.1f", e.skewMs),
                     e.exit == null ? "-" : e.exit.toString()));
         }
         return t.toString();

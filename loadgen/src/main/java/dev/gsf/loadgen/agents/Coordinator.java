@@ -1,5 +1,7 @@
 package dev.gsf.loadgen.agents;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.report.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +32,8 @@ public final class Coordinator {
 
     /** Past the agents' planned end: their JVMs' start, writing their reports. */
     static final Duration GRACE = Duration.ofSeconds(30);
+    /** An agent that begins its ramp-up later than this after the common start missed it. */
+    static final Duration MISSED_START = Duration.ofSeconds(1);
     /** The longest copying one agent's result back may take. */
     static final Duration FETCH_TIMEOUT = Duration.ofSeconds(60);
 
@@ -86,7 +90,7 @@ public final class Coordinator {
                     break;
                 }
                 running.add(r);
-                r.process.onExit().thenRun(() -> exits.add(r));
+                r.onExit(exits::add);
             }
             if (report.failure() == null) {
                 awaitAll(running, exits, start.plus(settings.runLength()).plus(GRACE), report);
@@ -177,13 +181,29 @@ public final class Coordinator {
                 report.fail(r.agent, r.agent.label() + ": " + e.getMessage());
                 continue;
             }
-            if (Files.isRegularFile(local.resolve("summary.json"))) {
-                results.add(local);
-            } else {
+            if (!Files.isRegularFile(local.resolve("summary.json"))) {
                 report.fail(r.agent, r.agent.label() + " finished without writing summary.json");
+                continue;
+            }
+            results.add(local);
+            double skew = startSkewMillis(local.resolve("summary.json"));
+            report.skew(r.agent, skew);
+            if (skew > MISSED_START.toMillis()) {
+                report.fail(r.agent, String.format(java.util.Locale.ROOT, "%s missed the start: its ramp-up began"
+                        + " %.0f ms after it", r.agent.label(), skew));
             }
         }
         return results;
+    }
+
+    /** runs[0].clock.startSkewMs of an agent's summary.json; NaN when it is not there. */
+    private static double startSkewMillis(Path summary) {
+        try {
+            JsonNode skew = Json.tree(summary).path("runs").path(0).path("clock").path("startSkewMs");
+            return skew.isNumber() ? skew.doubleValue() : Double.NaN;
+        } catch (IOException e) {
+            return Double.NaN;
+        }
     }
 
     /** Merges what there is, writes agents.json, says how the run ended and returns the exit code. */

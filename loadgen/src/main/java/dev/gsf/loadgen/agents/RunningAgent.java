@@ -32,6 +32,23 @@ final class RunningAgent {
         this.outReader = read(process.getInputStream(), agentLog, null, "out");
     }
 
+    /**
+     * Hands this agent to {@code exited} once its process has ended, from a daemon thread of its own (not through
+     * Process.onExit, whose callbacks need a thread of the common pool, which the caller may be occupying).
+     */
+    void onExit(java.util.function.Consumer<RunningAgent> exited) {
+        Thread t = new Thread(() -> {
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                return;
+            }
+            exited.accept(this);
+        }, "gsf-" + agent.name() + "-exit");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Exited with a code of a run that took place. */
     boolean ranToTheEnd() {
         return !process.isAlive() && (process.exitValue() == PASSED || process.exitValue() == CRITERION_FAILED);

@@ -7,6 +7,9 @@ import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
+import dev.gsf.loadgen.agents.AgentsOptions;
+import dev.gsf.loadgen.agents.Distributed;
+import dev.gsf.loadgen.agents.StdinWatchdog;
 import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.driver.TlsClient;
@@ -23,9 +26,12 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code gsf load}: drives simulated clients against an HTTP server and reports what they saw. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MixinDefaults.class,
@@ -130,6 +136,17 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
+    @Mixin
+    AgentsOptions agents;
+
+    @Spec
+    CommandSpec spec;
+
+    /** An agent process's entry point (the local launcher's): gsf load's options, without the word 'load'. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new LoadCommand()).execute(args));
+    }
+
     @Override
     public Integer call() throws Exception {
         return execute(System.out, System.err, isTerminal());
@@ -153,11 +170,46 @@ public final class LoadCommand implements Callable<Integer> {
         LoadPlan plan;
         try {
             plan = plan();
-            return exitCode(LoadSession.run(plan, out, log, terminal));
+            if (agents.coordinating()) {
+                return distributed(plan).run(this::merge, log, terminal);
+            }
+            if (agents.agent()) {
+                StdinWatchdog.watch(System.in, log);
+            }
+            // an agent writes its progress as on a terminal, one line per interval, for its coordinator's live line
+            return exitCode(LoadSession.run(plan, out, log, terminal || agents.agent()));
         } catch (IllegalArgumentException e) {
             log.println("gsf load: " + e.getMessage());
             return BAD_INPUT;
+        } catch (IOException e) {
+            log.println("gsf load: " + e.getMessage());
+            return FAILED;
         }
+    }
+
+    /** --agents: the run handed to a coordinator, with the options every agent gets. */
+    private Distributed distributed(LoadPlan plan) {
+        if (plan.runs() > 1) {
+            throw new IllegalArgumentException("--runs cannot be combined with --agents: run the coordinator again");
+        }
+        if (plan.outDir() == null) {
+            throw new IllegalArgumentException("--agents needs an --out directory (not none): the agents' results are merged there");
+        }
+        if (plan.startAt() != null || !plan.segment().equals(Segment.WHOLE)) {
+            throw new IllegalArgumentException("--segment and --start-at are the coordinator's to give each agent");
+        }
+        var config = agents.config();
+        if (config.count() > plan.clients()) {
+            throw new IllegalArgumentException("--agents: " + config.count() + " agents need at least as many --clients, not "
+                    + plan.clients());
+        }
+        return new Distributed(config, AgentsOptions.forwarded(spec.commandLine().getParseResult()),
+                plan.outDir(), plan.total(), LoadCommand.class.getName());
+    }
+
+    /** The agents' results merged into {@code out} and judged by this run's criteria: gsf load's exit code. */
+    private int merge(java.util.List<Path> results, Path out) throws IOException {
+        throw new IOException("merging is not wired yet: " + results.size() + " results in " + out);
     }
 
     /** {@link #BAD_INPUT} when a run could not take place, else whether every criterion passed. */

@@ -1,0 +1,163 @@
+package dev.gsf.loadgen.load;
+
+import static dev.gsf.loadgen.load.LoadFixture.load;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.report.Json;
+import dev.gsf.server.FileServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** gsf load --agents local:N and ssh:HOSTS against our real server: agents are real processes, sshd a real sshd. */
+@Timeout(90)
+class DistributedLoadTest {
+    @TempDir
+    static Path root;
+    static Path manifest;
+    static FileServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        manifest = LoadFixture.files(root, LoadFixture.SMALL);
+        server = LoadFixture.serve(root);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static String[] shortRun(String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("--url", LoadFixture.url(server), "--manifest",
+                manifest.toString(), "--clients", "4", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
+                "300ms", "--interval", "250ms", "--threads", "1"));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void twoLocalAgentsEachRunTheirShareAndTheResultsAreMerged(@TempDir Path out) throws Exception {
+        var run = load(out, shortRun("--agents", "local:2"));
+
+        assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+        assertSharesMerged(out, run);
+    }
+
+    @Test
+    void sshAgentsOnTwoLoopbackHostsRunThroughARealSshd(@TempDir Path dir) throws Exception {
+        try (SshdFixture sshd = SshdFixture.start(Files.createDirectories(dir.resolve("sshd")))) {
+            Path out = dir.resolve("out");
+            var run = load(out, shortRun("--agents", "ssh:127.0.0.1,127.0.0.2", "--ssh-config",
+                    sshd.clientConfig.toString(), "--remote-gsf", AgentProcesses.gsfScript(dir).toString(),
+                    "--launch-margin", "5s"));
+
+            assertThat(run.exitCode()).as(run.out() + run.log() + sshd.log()).isZero();
+            assertSharesMerged(out, run);
+            JsonNode agents = Json.tree(out.resolve("agents.json")).required("agents");
+            assertThat(agents.required(1).required("host").asText()).isEqualTo("127.0.0.2");
+            // the same clock on both "hosts": the offset measured over ssh is within its own round trip of zero
+            for (JsonNode a : agents) {
+                assertThat(Math.abs(a.required("clockOffsetMs").doubleValue()))
+                        .isLessThanOrEqualTo(a.required("clockRoundTripMs").doubleValue());
+                assertThat(a.required("resultTransferMs").doubleValue()).isPositive();
+            }
+            assertThat(run.log()).contains("127.0.0.1 clock offset").contains("127.0.0.2 clock offset");
+        }
+        assertThat(AgentProcesses.agents()).isEmpty();
+    }
+
+    @Test
+    void anAgentKilledMidRunFailsTheRunNamingItAndNoAgentOutlivesIt(@TempDir Path out) throws Exception {
+        String[] args = {"--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "4",
+                "--ramp-up", "200ms", "--steady", "30s", "--ramp-down", "0s", "--interval", "250ms", "--threads", "1",
+                "--agents", "local:2"};
+        var coordinator = new java.util.concurrent.FutureTask<>(() -> load(out, args));
+        new Thread(coordinator, "coordinator").start();
+        List<ProcessHandle> agents = awaitAgentsLoading(out, 2);
+
+        ProcessHandle victim = agents.stream().filter(p -> p.info().commandLine().orElse("").contains("1/2"))
+                .findFirst().orElseThrow();
+        victim.destroyForcibly();
+        var run = coordinator.get(30, TimeUnit.SECONDS);
+
+        assertThat(run.exitCode()).as(run.log()).isEqualTo(1);
+        assertThat(run.log()).contains("agent-1 was killed by signal 9").contains("incomplete");
+        for (ProcessHandle agent : agents) {
+            assertThat(agent.isAlive()).as("agent pid " + agent.pid()).isFalse();
+        }
+        JsonNode report = Json.tree(out.resolve("agents.json"));
+        assertThat(report.required("complete").booleanValue()).isFalse();
+        assertThat(report.required("failure").asText()).contains("agent-1");
+    }
+
+    @Test
+    void anAgentStopsAtOnceWhenItsStandardInputCloses(@TempDir Path out) throws Exception {
+        Process agent = new ProcessBuilder(AgentProcesses.gsfScript(out).toString(), "load", "--url",
+                LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "2", "--ramp-up", "0s",
+                "--steady", "60s", "--ramp-down", "0s", "--interval", "200ms", "--threads", "1", "--out",
+                out.resolve("agent").toString(), "--agent").redirectErrorStream(true).start();
+        try {
+            // the agent writes a progress line per interval once its load runs
+            var progress = new java.io.InputStreamReader(agent.getInputStream());
+            StringBuilder seen = new StringBuilder();
+            int c;
+            while ((c = progress.read()) >= 0 && !seen.toString().contains("MB/s")) {
+                seen.append((char) c);
+            }
+            assertThat(seen.toString()).contains("MB/s");
+
+            agent.getOutputStream().close();
+
+            assertThat(agent.waitFor(10, TimeUnit.SECONDS)).as("stopped within 10 s of stdin closing").isTrue();
+            assertThat(agent.exitValue()).isEqualTo(3);
+        } finally {
+            agent.destroyForcibly();
+        }
+    }
+
+    /** The merged result has every agent's downloads, and the per-agent figures are present. */
+    private static void assertSharesMerged(Path out, LoadFixture.Outcome run) throws Exception {
+        long sum = 0;
+        for (int i = 0; i < 2; i++) {
+            JsonNode agent = Json.tree(out.resolve("agent-" + i).resolve("summary.json")).required("runs").required(0);
+            assertThat(agent.required("config").required("segment").asText()).isEqualTo(i + "/2");
+            assertThat(agent.required("config").required("segmentClients").intValue()).isEqualTo(2);
+            long downloads = agent.required("summary").required("steadyDownloads").longValue();
+            assertThat(downloads).isPositive();
+            sum += downloads;
+        }
+        JsonNode report = Json.tree(out.resolve("agents.json"));
+        assertThat(report.required("complete").booleanValue()).isTrue();
+        assertThat(report.required("agents")).hasSize(2);
+        assertThat(sum).isPositive();
+    }
+
+    /** Waits (at most 30 s) until {@code n} agents run and each has written a progress line to its log. */
+    private static List<ProcessHandle> awaitAgentsLoading(Path out, int n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            List<ProcessHandle> agents = AgentProcesses.agents();
+            boolean loading = true;
+            for (int i = 0; i < n; i++) {
+                Path log = out.resolve("agent-" + i + ".log");
+                loading &= Files.exists(log) && Files.readString(log).contains("MB/s");
+            }
+            if (agents.size() == n && loading) {
+                return agents;
+            }
+            new CompletableFuture<Void>().completeOnTimeout(null, 100, TimeUnit.MILLISECONDS).join();
+        }
+        throw new AssertionError(n + " agents did not start loading within 30 s");
+    }
+}
