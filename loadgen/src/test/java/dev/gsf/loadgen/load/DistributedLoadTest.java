@@ -9,6 +9,7 @@ import dev.gsf.server.FileServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
 
 /** gsf load --agents local:N and ssh:HOSTS against our real server: agents are real processes, sshd a real sshd. */
 @Timeout(90)
@@ -126,8 +128,78 @@ class DistributedLoadTest {
         }
     }
 
+    @Test
+    void theKubernetesJobsPodCommandsRunLocallyMakeTheWholeRun(@TempDir Path dir) throws Exception {
+        Path jobFile = dir.resolve("job.yaml");
+        Path out = dir.resolve("out");
+        var run = load(out, shortRun("--agents", "k8s:2", "--image", "registry.example/gsf-agent:0.1", "--k8s-job",
+                jobFile.toString(), "--launch-margin", "4s"));
+        assertThat(run.exitCode()).as(run.log()).isZero();
+        assertThat(run.log()).contains("kubectl apply -f " + jobFile).contains("deploy/k8s/collect.sh gsf-load " + out);
+
+        Map<String, Object> job = new Yaml().load(Files.readString(jobFile));
+        assertThat(job).containsEntry("apiVersion", "batch/v1").containsEntry("kind", "Job");
+        Map<String, Object> spec = map(job.get("spec"));
+        assertThat(spec).containsEntry("completionMode", "Indexed").containsEntry("completions", 2)
+                .containsEntry("parallelism", 2).containsEntry("backoffLimit", 0);
+        assertThat((Integer) spec.get("activeDeadlineSeconds")).isPositive();
+        Map<String, Object> pod = map(map(spec.get("template")).get("spec"));
+        assertThat(pod).containsEntry("restartPolicy", "Never");
+        Map<String, Object> container = map(((List<?>) pod.get("containers")).get(0));
+        assertThat(container).containsEntry("image", "registry.example/gsf-agent:0.1")
+                .containsEntry("command", List.of("/opt/gsf/agent.sh"));
+        assertThat(container.get("env")).isEqualTo(List.of(Map.of("name", "GSF_AGENTS", "value", "2")));
+        @SuppressWarnings("unchecked")
+        List<String> args = (List<String>) container.get("args");
+        assertThat(args).containsSubsequence("--url", LoadFixture.url(server)).contains("--start-at")
+                .doesNotContain("--agents", "--image", "--k8s-job", "--out", "--launch-margin");
+
+        // What the cluster would do: each pod's command with its JOB_COMPLETION_INDEX, its log, then collect.sh
+        Path k8s = Path.of(System.getProperty("user.dir")).getParent().resolve("deploy/k8s");
+        Path gsf = AgentProcesses.gsfScript(dir);
+        List<Process> pods = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                List<String> command = new java.util.ArrayList<>(List.of(k8s.resolve("agent.sh").toString()));
+                command.addAll(args);
+                ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("pod-" + i + ".log").toFile());
+                pb.environment().putAll(Map.of("JOB_COMPLETION_INDEX", Integer.toString(i), "GSF_AGENTS", "2",
+                        "GSF_COMMAND", gsf.toString(), "GSF_RESULT_DIR", dir.resolve("pod-" + i).toString()));
+                pods.add(pb.start());
+            }
+            for (int i = 0; i < 2; i++) {
+                assertThat(pods.get(i).waitFor(60, TimeUnit.SECONDS)).isTrue();
+                assertThat(pods.get(i).exitValue()).as(Files.readString(dir.resolve("pod-" + i + ".log"))).isZero();
+                Process unpack = new ProcessBuilder(k8s.resolve("collect.sh").toString(), "--unpack",
+                        dir.resolve("pod-" + i + ".log").toString(), out.resolve("agent-" + i).toString())
+                        .redirectErrorStream(true).start();
+                String said = new String(unpack.getInputStream().readAllBytes());
+                assertThat(unpack.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(unpack.exitValue()).as(said).isZero();
+            }
+        } finally {
+            pods.forEach(Process::destroyForcibly);
+        }
+        assertAgentsRanTheirShares(out);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
     /** The merged result has every agent's downloads, and the per-agent figures are present. */
     private static void assertSharesMerged(Path out, LoadFixture.Outcome run) throws Exception {
+        long sum = assertAgentsRanTheirShares(out);
+        JsonNode report = Json.tree(out.resolve("agents.json"));
+        assertThat(report.required("complete").booleanValue()).isTrue();
+        assertThat(report.required("agents")).hasSize(2);
+        assertThat(sum).isPositive();
+    }
+
+    /** Each agent's summary.json is that of its segment, with downloads; returns their sum. */
+    private static long assertAgentsRanTheirShares(Path out) throws Exception {
         long sum = 0;
         for (int i = 0; i < 2; i++) {
             JsonNode agent = Json.tree(out.resolve("agent-" + i).resolve("summary.json")).required("runs").required(0);
@@ -137,10 +209,7 @@ class DistributedLoadTest {
             assertThat(downloads).isPositive();
             sum += downloads;
         }
-        JsonNode report = Json.tree(out.resolve("agents.json"));
-        assertThat(report.required("complete").booleanValue()).isTrue();
-        assertThat(report.required("agents")).hasSize(2);
-        assertThat(sum).isPositive();
+        return sum;
     }
 
     /** Waits (at most 30 s) until {@code n} agents run and each has written a progress line to its log. */
