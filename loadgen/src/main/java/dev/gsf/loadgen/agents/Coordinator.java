@@ -208,7 +208,14 @@ public final class Coordinator {
 
     /** Merges what there is, writes agents.json, says how the run ended and returns the exit code. */
     private int finish(AgentsReport report, List<Path> results) throws IOException {
-        int merged = results.isEmpty() ? FAILED : merger.merge(results, settings.out());
+        int merged = FAILED;
+        if (!results.isEmpty()) {
+            try {
+                merged = merger.merge(results, settings.out());
+            } catch (IllegalArgumentException e) {
+                report.fail(null, "the agents' results could not be merged: " + e.getMessage());
+            }
+        }
         report.write(settings.out().resolve("agents.json"));
         log.print(report.table());
         if (report.failure() != null) {

@@ -13,6 +13,7 @@ import dev.gsf.loadgen.agents.StdinWatchdog;
 import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.driver.TlsClient;
+import dev.gsf.loadgen.merge.Merge;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -171,7 +172,7 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             plan = plan();
             if (agents.coordinating()) {
-                return distributed(plan).run(this::merge, log, terminal);
+                return distributed(plan).run((results, dir) -> merge(plan, results, dir, out, log), log, terminal);
             }
             if (agents.agent()) {
                 StdinWatchdog.watch(System.in, log);
@@ -207,9 +208,9 @@ public final class LoadCommand implements Callable<Integer> {
                 plan.outDir(), plan.total(), LoadCommand.class.getName());
     }
 
-    /** The agents' results merged into {@code out} and judged by this run's criteria: gsf load's exit code. */
-    private int merge(java.util.List<Path> results, Path out) throws IOException {
-        throw new IOException("merging is not wired yet: " + results.size() + " results in " + out);
+    /** The agents' results merged into {@code dir} and judged by this run's criteria: gsf load's exit code. */
+    private static int merge(LoadPlan plan, java.util.List<Path> results, Path dir, PrintStream out, PrintStream log) {
+        return Merge.of(results).withCriteria(plan.criteria()).writeTo(dir, out, log).exitCode();
     }
 
     /** {@link #BAD_INPUT} when a run could not take place, else whether every criterion passed. */

@@ -4,6 +4,7 @@ import static dev.gsf.loadgen.load.LoadFixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.loadgen.merge.Merge;
 import dev.gsf.report.Json;
 import dev.gsf.server.FileServer;
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ class DistributedLoadTest {
                         .isLessThanOrEqualTo(a.required("clockRoundTripMs").doubleValue());
                 assertThat(a.required("resultTransferMs").doubleValue()).isPositive();
             }
-            assertThat(run.log()).contains("127.0.0.1 clock offset").contains("127.0.0.2 clock offset");
+            assertThat(run.log()).contains("(127.0.0.1) clock offset").contains("(127.0.0.2) clock offset");
         }
         assertThat(AgentProcesses.agents()).isEmpty();
     }
@@ -181,7 +182,12 @@ class DistributedLoadTest {
         } finally {
             pods.forEach(Process::destroyForcibly);
         }
-        assertAgentsRanTheirShares(out);
+        long sum = assertAgentsRanTheirShares(out);
+        var merged = Merge.of(List.of(out.resolve("agent-0"), out.resolve("agent-1"))).writeTo(out,
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), System.err);
+        assertThat(merged.complete()).isTrue();
+        assertThat(merged.exitCode()).isZero();
+        assertMerged(out, sum);
     }
 
     @SuppressWarnings("unchecked")
@@ -195,7 +201,16 @@ class DistributedLoadTest {
         JsonNode report = Json.tree(out.resolve("agents.json"));
         assertThat(report.required("complete").booleanValue()).isTrue();
         assertThat(report.required("agents")).hasSize(2);
-        assertThat(sum).isPositive();
+        assertMerged(out, sum);
+        assertThat(run.out()).contains("Start skew ms").contains("RESULT: PASSED");
+    }
+
+    /** The merged summary.json counts exactly the agents' steady-state downloads and has a row per agent. */
+    private static void assertMerged(Path out, long agentsDownloads) throws Exception {
+        JsonNode merged = Json.tree(out.resolve("summary.json")).required("runs").required(0);
+        assertThat(merged.required("summary").required("steadyDownloads").longValue()).isEqualTo(agentsDownloads);
+        assertThat(merged.required("agents")).hasSize(2);
+        assertThat(merged.required("summary").required("errors").doubleValue()).isZero();
     }
 
     /** Each agent's summary.json is that of its segment, with downloads; returns their sum. */
