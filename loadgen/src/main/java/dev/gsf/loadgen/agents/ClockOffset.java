@@ -55,13 +55,19 @@ public record ClockOffset(long offsetNanos, long roundTripNanos) {
             ClockOffset best = null;
             for (int i = 0; i < ROUNDS; i++) {
                 long before = epochNanos();
-                ask.write('\n');
-                ask.flush();
-                String line = answers.readLine();
+                String line;
+                try {
+                    ask.write('\n');
+                    ask.flush();
+                    line = answers.readLine();
+                } catch (IOException e) {
+                    line = null; // the command has gone: said below
+                }
                 long after = epochNanos();
                 if (line == null) {
-                    throw new IOException("the clock command ended after " + i + " answers"
-                            + (process.isAlive() ? "" : " (exit " + process.waitFor() + ")") + ": " + command);
+                    throw new IOException("the clock command ended after " + i + " answers (exit "
+                            + (process.waitFor(5, TimeUnit.SECONDS) ? process.exitValue() : "?") + "): "
+                            + String.join(" ", command));
                 }
                 long there;
                 try {
