@@ -57,7 +57,7 @@ head -c 1048576 /dev/urandom > "$tmp/files/1MB.bin"
 
 "$here/gsf" --help >/dev/null # builds the jar once, before any timing
 ip netns exec gsf-srv "$here/gsf" serve --root "$tmp/files" --host 10.77.0.1 --port 8099 > "$tmp/server.log" 2>&1 &
-pids+=($!)
+pids+=($!); disown
 
 # keys and one sshd per agent namespace
 ssh-keygen -q -t ed25519 -N '' -f "$tmp/user_key"
@@ -81,7 +81,7 @@ UsePAM no
 LogLevel ERROR
 CFG
   ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$tmp/sshd_config_$i" 2>> "$tmp/sshd.log" &
-  pids+=($!)
+  pids+=($!); disown
   echo "10.77.0.$i $(cat "$tmp/host_key_$i.pub")" >> "$tmp/known_hosts"
 done
 cat > "$tmp/ssh_config" <<CFG

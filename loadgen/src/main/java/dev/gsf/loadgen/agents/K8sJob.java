@@ -41,7 +41,8 @@ public record K8sJob(String name, int agents, String image, List<String> loadArg
         args.addAll(List.of("--start-at", start.toString()));
         Map<String, Object> container = map("name", "agent", "image", image, "command", List.of(AGENT_SCRIPT),
                 "args", args, "env", List.of(map("name", AGENTS_ENV, "value", Integer.toString(agents))));
-        Map<String, Object> pod = map("metadata", map("labels", labels),
+        // a copy: one map written twice would come out as a YAML anchor and alias
+        Map<String, Object> pod = map("metadata", map("labels", new LinkedHashMap<>(labels)),
                 "spec", map("restartPolicy", "Never", "containers", List.of(container)));
         Map<String, Object> spec = map("completionMode", "Indexed", "completions", agents, "parallelism", agents,
                 "backoffLimit", 0, "activeDeadlineSeconds", Math.max(1, deadline.toSeconds()), "template", pod);

@@ -138,6 +138,7 @@ class DistributedLoadTest {
         assertThat(run.exitCode()).as(run.log()).isZero();
         assertThat(run.log()).contains("kubectl apply -f " + jobFile).contains("deploy/k8s/collect.sh gsf-load " + out);
 
+        assertThat(Files.readString(jobFile)).doesNotContain("&id", "*id"); // plain YAML, no anchors or aliases
         Map<String, Object> job = new Yaml().load(Files.readString(jobFile));
         assertThat(job).containsEntry("apiVersion", "batch/v1").containsEntry("kind", "Job");
         Map<String, Object> spec = map(job.get("spec"));
