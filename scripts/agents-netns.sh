@@ -119,7 +119,7 @@ agents = json.load(open(out / "agents.json"))["agents"]
 skews = [a["startSkewMs"] for a in agents if a["startSkewMs"] is not None]
 for a in agents:
     log = (out / (a["name"] + ".log")).read_text().splitlines()
-    progress = [l for l in log if "MB/s" in l]
+    progress = [l for l in log if "s left" in l and "MB/s" in l]
     print(f'{a["name"]} {a["host"]}: clock offset {a["clockOffsetMs"]:+.3f} ms (fastest round trip '
           f'{a["clockRoundTripMs"]:.3f} ms), start skew {a["startSkewMs"]} ms, {len(progress)} progress lines, '
           f'result transfer {a["resultTransferMs"]} ms')

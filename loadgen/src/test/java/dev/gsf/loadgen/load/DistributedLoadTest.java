@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.loadgen.merge.Merge;
 import dev.gsf.report.Json;
-import dev.gsf.server.FileServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,27 +22,23 @@ import org.yaml.snakeyaml.Yaml;
 /** gsf load --agents local:N and ssh:HOSTS against our real server: agents are real processes, sshd a real sshd. */
 @Timeout(90)
 class DistributedLoadTest {
-    @TempDir
-    static Path root;
-    static Path manifest;
-    static FileServer server;
+    static LoadFixture.Served served;
 
     @BeforeAll
-    static void start() throws Exception {
-        manifest = LoadFixture.files(root, LoadFixture.SMALL);
-        server = LoadFixture.serve(root);
+    static void serve(@TempDir Path root) throws Exception {
+        served = LoadFixture.serveSmall(root);
     }
 
     @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
+    static void stopServing() {
+        if (served != null) {
+            served.close();
         }
     }
 
     private static String[] shortRun(String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("--url", LoadFixture.url(server), "--manifest",
-                manifest.toString(), "--clients", "4", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
+        List<String> args = new java.util.ArrayList<>(List.of("--url", served.url(), "--manifest",
+                served.manifest().toString(), "--clients", "4", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
                 "300ms", "--interval", "250ms", "--threads", "1"));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
@@ -82,7 +77,7 @@ class DistributedLoadTest {
 
     @Test
     void anAgentKilledMidRunFailsTheRunNamingItAndNoAgentOutlivesIt(@TempDir Path out) throws Exception {
-        String[] args = {"--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "4",
+        String[] args = {"--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "4",
                 "--ramp-up", "200ms", "--steady", "30s", "--ramp-down", "0s", "--interval", "250ms", "--threads", "1",
                 "--agents", "local:2"};
         var coordinator = new java.util.concurrent.FutureTask<>(() -> load(out, args));
@@ -107,7 +102,7 @@ class DistributedLoadTest {
     @Test
     void anAgentStopsAtOnceWhenItsStandardInputCloses(@TempDir Path out) throws Exception {
         Process agent = new ProcessBuilder(AgentProcesses.gsfScript(out).toString(), "load", "--url",
-                LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "2", "--ramp-up", "0s",
+                served.url(), "--manifest", served.manifest().toString(), "--clients", "2", "--ramp-up", "0s",
                 "--steady", "60s", "--ramp-down", "0s", "--interval", "200ms", "--threads", "1", "--out",
                 out.resolve("agent").toString(), "--agent").redirectErrorStream(true).start();
         try {
@@ -153,7 +148,7 @@ class DistributedLoadTest {
         assertThat(container.get("env")).isEqualTo(List.of(Map.of("name", "GSF_AGENTS", "value", "2")));
         @SuppressWarnings("unchecked")
         List<String> args = (List<String>) container.get("args");
-        assertThat(args).containsSubsequence("--url", LoadFixture.url(server)).contains("--start-at")
+        assertThat(args).containsSubsequence("--url", served.url()).contains("--start-at")
                 .doesNotContain("--agents", "--image", "--k8s-job", "--out", "--launch-margin");
 
         // What the cluster would do: each pod's command with its JOB_COMPLETION_INDEX, its log, then collect.sh

@@ -55,6 +55,24 @@ final class LoadFixture {
         return manifest;
     }
 
+    /** The small file set and our server on it; closing stops the server. */
+    record Served(Path manifest, FileServer server) implements AutoCloseable {
+        String url() {
+            return LoadFixture.url(server);
+        }
+
+        @Override
+        public void close() {
+            server.close();
+        }
+    }
+
+    /** {@link #SMALL} generated in root, served by our server. */
+    static Served serveSmall(Path root) throws IOException {
+        Path manifest = files(root, SMALL);
+        return new Served(manifest, serve(root));
+    }
+
     static FileServer serve(Path root) throws IOException {
         return FileServer.start(ServerConfig.from(Map.of("root", root.toString(), "port", "0", "algorithm", "SBA",
                 "workers", "8")));
