@@ -29,17 +29,17 @@ import javax.net.ssl.SSLContext;
 /**
  * A real HTTPS file server for the load generator's TLS tests: the JDK's HttpsServer on an ephemeral loopback port,
  * serving a directory with Content-Length (HEAD answered with the head only), and its certificates made at test time
- * by the JDK's keytool, never committed.
+ * by the JDK's keytool, never committed. Public for the driver's tests.
  */
-final class TlsPeer implements AutoCloseable {
+public final class TlsPeer implements AutoCloseable {
     private static final String PASSWORD = "test-only";
 
     /** A key pair and self-signed certificate: its PKCS#12 key store and the certificate as PEM (the CA to trust). */
-    record Identity(Path keyStore, Path certificatePem) {
+    public record Identity(Path keyStore, Path certificatePem) {
         /**
          * Makes one with keytool in {@code dir}; {@code san} as keytool's -ext SAN value, e.g. ip:127.0.0.1.
          */
-        static Identity make(Path dir, String name, String san) throws IOException, InterruptedException {
+        public static Identity make(Path dir, String name, String san) throws IOException, InterruptedException {
             Path store = dir.resolve(name + ".p12");
             Path pem = dir.resolve(name + ".pem");
             keytool(dir, "-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
@@ -50,7 +50,7 @@ final class TlsPeer implements AutoCloseable {
             return new Identity(store, pem);
         }
 
-        SSLContext serverContext() throws Exception {
+        public SSLContext serverContext() throws Exception {
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(new KeyManager[] {keyManager(this)}, null, null);
             return context;
@@ -76,12 +76,12 @@ final class TlsPeer implements AutoCloseable {
     private final HttpsServer server;
     private final ExecutorService handlers = Executors.newFixedThreadPool(4);
 
-    TlsPeer(Path root, Identity identity) throws Exception {
+    public TlsPeer(Path root, Identity identity) throws Exception {
         this(root, identity.serverContext());
     }
 
     TlsPeer(Path root, SSLContext context) throws Exception {
-        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
         server.setHttpsConfigurator(new HttpsConfigurator(context));
         server.createContext("/", exchange -> serve(root, exchange));
         server.setExecutor(handlers);
@@ -155,7 +155,7 @@ final class TlsPeer implements AutoCloseable {
         return (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
     }
 
-    String url() {
+    public String url() {
         return "https://127.0.0.1:" + server.getAddress().getPort() + "/";
     }
 
