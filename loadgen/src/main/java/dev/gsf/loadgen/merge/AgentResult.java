@@ -23,8 +23,11 @@ import org.HdrHistogram.HistogramLogReader;
  * @param run       summary.json's run object
  * @param intervals the interval log's histograms, in the order written, each with its tag and epoch-ms timestamps
  * @param steady    per steady.* tag (without the prefix), the sum of its intervals inside the agent's steady window
+ * @param handshakes the handshake tag summed over the whole log (every phase, as the summary counts them); empty
+ *                   for http
  */
-record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<String, Histogram> steady) {
+record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<String, Histogram> steady,
+                   Histogram handshakes) {
 
     /** Reads a result directory; IllegalArgumentException says what is missing or wrong. */
     static AgentResult read(Path dir) {
@@ -58,7 +61,19 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
         List<Histogram> intervals = readLog(logFile);
         JsonNode clock = run.path("clock");
         return new AgentResult(dir.getFileName().toString(), run, intervals, steadySums(intervals,
-                clock.path("steadyStartEpochMs").asDouble(), clock.path("steadyEndEpochMs").asDouble()));
+                clock.path("steadyStartEpochMs").asDouble(), clock.path("steadyEndEpochMs").asDouble()),
+                sum(intervals, IntervalHistograms.HANDSHAKE));
+    }
+
+    /** All intervals of one tag added. */
+    private static Histogram sum(List<Histogram> intervals, String tag) {
+        Histogram sum = new Histogram(3);
+        for (Histogram h : intervals) {
+            if (tag.equals(h.getTag())) {
+                sum.add(h);
+            }
+        }
+        return sum;
     }
 
     private static List<Histogram> readLog(Path file) {
@@ -101,6 +116,11 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
 
     JsonNode summary() {
         return run.path("summary");
+    }
+
+    /** summary.json's "tls": missing (isMissingNode) or null for http. */
+    JsonNode tls() {
+        return run.path("tls");
     }
 
     /** "I/N" of config.segment. */

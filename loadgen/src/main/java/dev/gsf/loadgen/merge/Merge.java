@@ -5,6 +5,7 @@ import dev.gsf.loadgen.load.Criterion;
 import dev.gsf.loadgen.load.LoadPlan;
 import dev.gsf.loadgen.load.Target;
 import dev.gsf.loadgen.load.driver.Connecting;
+import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.IntervalHistograms;
 import dev.gsf.loadgen.load.metrics.Phases;
@@ -198,12 +199,32 @@ public final class Merge {
             m.errors[k.ordinal()] += kind.path("all").asLong();
             m.steadyErrors[k.ordinal()] += kind.path("steady").asLong();
         }
+        addHandshakes(m, a, warnings);
         JsonNode s = a.summary();
         m.steadyBytes += s.path("steadyBytes").asLong();
         m.completed += s.path("completed").asLong();
         m.cutAtEnd += s.path("cutAtEnd").asLong();
         m.retries += s.path("retries").asLong();
         m.notStarted += s.path("notStarted").asLong();
+    }
+
+    /**
+     * https: handshakes and resumptions summed from the summaries, their times added from the logs' handshake tag
+     * (every phase, as one run counts them); warns when an agent's log and summary disagree.
+     */
+    private static void addHandshakes(RunMetrics m, AgentResult a, List<String> warnings) {
+        JsonNode tls = a.tls();
+        if (!tls.isObject()) {
+            return;
+        }
+        long handshakes = tls.path("handshakes").asLong();
+        m.handshakes += handshakes;
+        m.resumedHandshakes += tls.path("resumed").asLong();
+        m.handshakeMicros.add(a.handshakes());
+        if (a.handshakes().getTotalCount() != handshakes) {
+            warnings.add(a.name() + ": its interval log holds " + a.handshakes().getTotalCount()
+                    + " handshake times, its summary " + handshakes + " handshakes");
+        }
     }
 
     /** The merged run's clock: from the earliest agent's start; the --start-at instant when the agents shared one. */
@@ -233,7 +254,15 @@ public final class Merge {
                 new ThinkTime(c.path("thinkMeanNanos").asLong(), c.path("thinkExponential").asBoolean()),
                 seconds(c, "rampUpSeconds"), seconds(c, "steadySeconds"), seconds(c, "rampDownSeconds"),
                 Duration.ZERO, seconds(c, "intervalSeconds"), threads, criteria, out, c.path("seed").asLong(), 1,
-                null, Segment.WHOLE, null, Connecting.of(target));
+                null, Segment.WHOLE, null, connecting(target));
+    }
+
+    /** How the agents connected, as far as the merged report says it: https, certificates verified unless any did not. */
+    private Connecting connecting(Target target) {
+        boolean insecure = agents.stream().anyMatch(a -> a.tls().isObject()
+                && !a.tls().path("certificatesVerified").asBoolean(true));
+        return insecure ? new Connecting(TlsClient.of(target, null, true), List.of())
+                : Connecting.of(target);
     }
 
     private static Duration seconds(JsonNode config, String key) {

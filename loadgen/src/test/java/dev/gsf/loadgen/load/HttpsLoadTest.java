@@ -4,8 +4,18 @@ import static dev.gsf.loadgen.load.LoadFixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.loadgen.merge.Merge;
+import dev.gsf.loadgen.merge.MergedResult;
+import dev.gsf.report.Json;
+import java.io.File;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,6 +69,51 @@ class HttpsLoadTest {
         assertThat(handshakeMs.required("max").doubleValue()).isPositive();
         assertThat(Files.readString(out.resolve("summary.txt"))).contains("tls handshake (ms)")
                 .containsPattern("tls: \\d+ handshakes \\(\\d+ resumed a session\\)");
+    }
+
+    @Test
+    void mergedSegmentsOfAnHttpsRunCountEveryAgentsHandshakes(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("agent-0");
+        Path b = dir.resolve("agent-1");
+        long handshakes = 0;
+        long resumed = 0;
+        for (Path agent : List.of(a, b)) {
+            var run = load(agent, "--url", peer.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
+                    manifest.toString(), "--mix", "1KB.bin", "--clients", "6", "--threads", "1", "--ramp-up",
+                    "300ms", "--steady", "600ms", "--ramp-down", "0s", "--segment", agent == a ? "0/2" : "1/2");
+            assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
+            JsonNode tls = run.run().required("tls");
+            assertThat(tls.required("handshakes").longValue()).isGreaterThanOrEqualTo(3); // one per client at least
+            assertThat(loggedHandshakes(agent)).isEqualTo(tls.required("handshakes").longValue());
+            handshakes += tls.required("handshakes").longValue();
+            resumed += tls.required("resumed").longValue();
+        }
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+
+        MergedResult merged = Merge.of(List.of(a, b)).writeTo(dir.resolve("merged"), quiet, quiet);
+
+        assertThat(merged.exitCode()).isZero();
+        JsonNode tls = Json.tree(dir.resolve("merged").resolve("summary.json")).required("runs").required(0)
+                .required("tls");
+        assertThat(tls.required("handshakes").longValue()).isEqualTo(handshakes);
+        assertThat(tls.required("resumed").longValue()).isEqualTo(resumed);
+        assertThat(tls.required("handshakeMs").required("count").longValue()).isEqualTo(handshakes);
+        assertThat(tls.required("certificatesVerified").booleanValue()).isTrue();
+        assertThat(loggedHandshakes(dir.resolve("merged"))).isEqualTo(handshakes);
+        assertThat(Files.readString(dir.resolve("merged").resolve("summary.txt")))
+                .contains("tls: " + handshakes + " handshakes (" + resumed + " resumed a session)");
+    }
+
+    /** The handshake tag of a result directory's interval log, summed over every interval. */
+    private static long loggedHandshakes(Path resultDir) throws Exception {
+        long count = 0;
+        try (HistogramLogReader reader = new HistogramLogReader(new File(resultDir.resolve("histograms.hlog")
+                .toString()))) {
+            for (EncodableHistogram e = reader.nextIntervalHistogram(); e != null; e = reader.nextIntervalHistogram()) {
+                count += "handshake".equals(e.getTag()) ? ((Histogram) e).getTotalCount() : 0;
+            }
+        }
+        return count;
     }
 
     @Test

@@ -9,7 +9,9 @@ import org.HdrHistogram.Histogram;
  * (µs) and speed (bytes/s), each twice: every download of every phase under {@code init}, {@code time:FILE},
  * {@code speed:FILE}, and only those that count under Faban's steady-state rule (the summary's histograms, exactly)
  * under {@code steady.init}, {@code steady.time:FILE}, {@code steady.speed:FILE}. A value falls in the interval in
- * which its download reached the event (first byte, completion).
+ * which its download reached the event (first byte, completion). https runs add {@code handshake}: TLS handshake
+ * times (µs) of every phase, in the interval the handshake completed; without a steady twin, because the summary
+ * counts handshakes in every phase (a closed model makes them in ramp-up), so their sum is the summary's.
  *
  * <p>Threads: the event loops record (wait-free, HdrHistogram's {@link org.HdrHistogram.Recorder}); one sampling
  * thread calls {@link #cut}. Neither blocks.
@@ -18,9 +20,11 @@ public final class IntervalHistograms {
     /** Prefix of the tags of the values that count toward the summary. */
     public static final String STEADY = "steady.";
     public static final String INIT = "init";
+    /** TLS handshake times, every phase (no steady twin). */
+    public static final String HANDSHAKE = "handshake";
 
     private final List<String> tags = new ArrayList<>();
-    /** Per tag: all phases at [i], steady state at [i + half]. */
+    /** Per tag: all phases at [i], steady state at [i + half]; the handshakes last, at [2 * half]. */
     private final org.HdrHistogram.Recorder[] recorders;
     private final Histogram[] recycled;
     private final int half;
@@ -35,6 +39,7 @@ public final class IntervalHistograms {
         }
         tags.addAll(base);
         base.forEach(t -> tags.add(STEADY + t));
+        tags.add(HANDSHAKE);
         half = base.size();
         recorders = new org.HdrHistogram.Recorder[tags.size()];
         for (int i = 0; i < recorders.length; i++) {
@@ -67,6 +72,11 @@ public final class IntervalHistograms {
     void download(int file, long micros, long bytesPerSecond, boolean counted) {
         record(1 + 2 * file, micros, counted);
         record(2 + 2 * file, bytesPerSecond, counted);
+    }
+
+    /** A completed TLS handshake, in any phase. Event loop thread. */
+    void handshake(long micros) {
+        recorders[2 * half].recordValue(micros);
     }
 
     private void record(int tag, long value, boolean counted) {

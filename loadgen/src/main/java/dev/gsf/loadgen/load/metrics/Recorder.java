@@ -52,7 +52,11 @@ public final class Recorder {
         if (resumed) {
             metrics.resumedHandshakes++;
         }
-        metrics.handshakeMicros.recordValue(Math.max(1, Math.min(FileMetrics.MAX_MICROS, (now - startNanos) / 1000)));
+        long micros = Math.max(1, Math.min(FileMetrics.MAX_MICROS, (now - startNanos) / 1000));
+        metrics.handshakeMicros.recordValue(micros);
+        if (intervals != null) {
+            intervals.handshake(micros);
+        }
     }
 
     /** A download passed every check. */
