@@ -91,7 +91,7 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
                 "gsf load " + plan.target() + " segment " + plan.segment() + " seed " + plan.seed(), log);
         List<EventLoop> loops = EventLoop.create(plan.threads(), config, plan.segment(), plan.clients(),
                 plan.arrivalRate(), () -> new Recorder(phases, names.size(), live, errorLog,
-                        intervals == null ? null : intervals.histograms()), plan.seed());
+                        intervals == null ? null : intervals.histograms().shard()), plan.seed());
         Progress progress = new Progress(log, phases, terminal, 10);
         Sampler sampler = new Sampler(phases, live, progress::update);
         ScheduledExecutorService ticker = daemonScheduler("gsf-load-sampler");

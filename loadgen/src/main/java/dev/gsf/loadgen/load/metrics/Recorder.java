@@ -9,14 +9,15 @@ public final class Recorder {
     private final RunMetrics metrics;
     private final LiveCounters live;
     private final ErrorLog errorLog;
-    private final IntervalHistograms intervals;
+    private final IntervalHistograms.Shard intervals;
 
     public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog) {
         this(phases, fileCount, live, errorLog, null);
     }
 
-    /** @param intervals where values also go for the interval log (shared by the loops), null for none */
-    public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog, IntervalHistograms intervals) {
+    /** @param intervals this loop's shard of the interval log's histograms, null for none */
+    public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog,
+                    IntervalHistograms.Shard intervals) {
         this.phases = phases;
         this.metrics = new RunMetrics(fileCount);
         this.live = live;
