@@ -11,6 +11,8 @@ import org.apache.commons.codec.digest.DigestUtils;
  */
 final class BodyCheck {
     private final MessageDigest md5 = DigestUtils.getMd5Digest();
+    /** The digest of the last body: reused, no array per download. */
+    private final byte[] digest = new byte[16];
     private long length = -1;
     private long received;
 
@@ -57,7 +59,11 @@ final class BodyCheck {
 
     /** Null when the body's MD5 is {@code expected}, else the MD5 it has, in hex. */
     String md5Mismatch(byte[] expected) {
-        byte[] digest = md5.digest();
+        try {
+            md5.digest(digest, 0, digest.length);
+        } catch (java.security.DigestException e) {
+            throw new IllegalStateException("MD5 digests are 16 bytes", e);
+        }
         return MessageDigest.isEqual(digest, expected) ? null : HexFormat.of().formatHex(digest);
     }
 }

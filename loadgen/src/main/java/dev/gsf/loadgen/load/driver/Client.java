@@ -23,6 +23,7 @@ final class Client {
     private final Recorder recorder;
     private final ReadPacing pacing;
     private final HeadAssembler head = new HeadAssembler();
+    private final HeadFields fields = new HeadFields();
     private final BodyCheck body = new BodyCheck();
     private final RetryOnce retry = new RetryOnce();
     private final ProgressDeadline deadline;
@@ -267,28 +268,28 @@ final class Client {
 
     /** Takes head bytes; true once the head is parsed and checked and the body may follow. */
     private boolean readHead(ByteBuffer buffer, long now) {
-        ResponseHead parsed;
+        boolean parsed;
         try {
-            parsed = head.take(buffer);
+            parsed = head.take(buffer, fields);
         } catch (ResponseHead.MalformedException e) {
             fail(ErrorKind.HEADER, name() + ": malformed response: " + e.getMessage());
             return false;
         }
-        if (parsed == null) {
+        if (!parsed) {
             if (head.tooLong()) {
                 fail(ErrorKind.HEADER, name() + ": response head longer than " + HeadAssembler.MAX_HEAD + " bytes");
             }
             return false;
         }
-        Expectation.Violation violation = config.expectations()[file].check(parsed);
+        Expectation.Violation violation = config.expectations()[file].check(fields);
         if (violation != null) {
             fail(violation.kind(), violation.message());
             return false;
         }
-        body.expect(parsed.contentLength());
-        closeAfter = parsed.close();
+        body.expect(fields.contentLength());
+        closeAfter = fields.close();
         state = State.BODY;
-        if (parsed.contentLength() == 0) {
+        if (fields.contentLength() == 0) {
             recorder.firstByte(startNanos, now);
         }
         return true;

@@ -34,6 +34,8 @@ public final class EventLoop implements Runnable {
     /** The --source-address that this loop's next connection is bound to. */
     private int nextSource;
     private final CompletableFuture<RunMetrics> result = new CompletableFuture<>();
+    /** Made once: a method reference per select would be an object per loop turn. */
+    private final java.util.function.Consumer<SelectionKey> onReady = this::onReady;
     private volatile boolean stopRequested;
 
     EventLoop(DriverConfig config, Recorder recorder, LoadModel model, int index) {
@@ -74,9 +76,9 @@ public final class EventLoop implements Runnable {
                 timers.runDue(now);
                 long until = Math.min(end, timers.next(end)) - System.nanoTime();
                 if (until <= 0) {
-                    selector.selectNow(this::onReady);
+                    selector.selectNow(onReady);
                 } else {
-                    selector.select(this::onReady, Math.max(1, (until + 999_999) / 1_000_000));
+                    selector.select(onReady, Math.max(1, (until + 999_999) / 1_000_000));
                 }
             }
             shutdown();

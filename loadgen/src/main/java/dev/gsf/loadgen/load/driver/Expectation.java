@@ -1,7 +1,6 @@
 package dev.gsf.loadgen.load.driver;
 
 import dev.gsf.loadgen.load.metrics.ErrorKind;
-import java.util.Objects;
 
 /**
  * What every download of one file must match: the manifest's MD5 and the length and validators the server gave
@@ -21,8 +20,8 @@ public record Expectation(String name, String md5, long length, String contentTy
     public record Violation(ErrorKind kind, String message) {
     }
 
-    /** Checks a response head; null when it is fine. */
-    public Violation check(ResponseHead head) {
+    /** Checks a response head in place, making strings only for the message of a violation; null when it is fine. */
+    Violation check(HeadFields head) {
         if (head.status() != 200) {
             return new Violation(ErrorKind.STATUS, name + ": status " + head.status() + ", expected 200");
         }
@@ -34,16 +33,18 @@ public record Expectation(String name, String md5, long length, String contentTy
             return new Violation(ErrorKind.LENGTH, name + ": Content-Length " + head.contentLength() + ", expected "
                     + length);
         }
-        String wrong = differs("Content-Type", contentType, head.contentType());
-        wrong = wrong != null ? wrong : differs("ETag", etag, head.etag());
-        wrong = wrong != null ? wrong : differs("Last-Modified", lastModified, head.lastModified());
+        String wrong = differs("Content-Type", contentType, head, HeadFields.CONTENT_TYPE);
+        wrong = wrong != null ? wrong : differs("ETag", etag, head, HeadFields.ETAG);
+        wrong = wrong != null ? wrong : differs("Last-Modified", lastModified, head, HeadFields.LAST_MODIFIED);
         return wrong == null ? null : new Violation(ErrorKind.HEADER, name + ": " + wrong);
     }
 
-    private static String differs(String header, String expected, String actual) {
-        if (expected == null || Objects.equals(expected, actual)) {
+    /** A header the probe did not see is not checked. */
+    private static String differs(String header, String expected, HeadFields head, int field) {
+        if (expected == null || head.is(field, expected)) {
             return null;
         }
+        String actual = head.text(field);
         return header + " " + (actual == null ? "missing" : "'" + actual + "'") + ", expected '" + expected + "'";
     }
 }

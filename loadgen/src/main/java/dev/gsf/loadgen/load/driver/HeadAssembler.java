@@ -30,10 +30,10 @@ final class HeadAssembler {
     }
 
     /**
-     * Takes head bytes from {@code buffer} and returns the head once complete, leaving the buffer at the first body
-     * byte; null while more bytes are needed (the buffer is then consumed).
+     * Takes head bytes from {@code buffer}; true once the head is complete and parsed into {@code into}, with the
+     * buffer left at the first body byte; false while more bytes are needed (the buffer is then consumed).
      */
-    ResponseHead take(ByteBuffer buffer) throws ResponseHead.MalformedException {
+    boolean take(ByteBuffer buffer, HeadFields into) throws ResponseHead.MalformedException {
         byte[] a = buffer.array();
         int from = buffer.position();
         int to = buffer.limit();
@@ -43,10 +43,11 @@ final class HeadAssembler {
                 partial = Arrays.copyOfRange(a, from, from + Math.max(to - from, 512));
                 length = to - from;
                 buffer.position(to);
-                return null;
+                return false;
             }
             buffer.position(end);
-            return ResponseHead.parse(a, from, end - from);
+            into.parse(a, from, end - from);
+            return true;
         }
         int old = length;
         int take = Math.min(to - from, MAX_HEAD + 4 - old);
@@ -58,11 +59,12 @@ final class HeadAssembler {
         int end = ResponseHead.end(partial, Math.max(0, old - 3), length);
         if (end < 0) {
             buffer.position(from + take);
-            return null;
+            return false;
         }
         buffer.position(from + (end - old));
         byte[] complete = partial;
         partial = null;
-        return ResponseHead.parse(complete, 0, end);
+        into.parse(complete, 0, end);
+        return true;
     }
 }

@@ -15,7 +15,8 @@ class HeadAssemblerTest {
     void aHeadInOneReadIsParsedInPlaceAndTheBodyStaysInTheBuffer() throws Exception {
         HeadAssembler heads = new HeadAssembler();
         ByteBuffer read = bytes(HEAD + "BODY");
-        ResponseHead head = heads.take(read);
+        HeadFields head = new HeadFields();
+        assertThat(heads.take(read, head)).isTrue();
         assertThat(head.contentLength()).isEqualTo(4);
         assertThat(read.remaining()).isEqualTo(4);
         assertThat(heads.nothingReceived()).isTrue();
@@ -25,11 +26,12 @@ class HeadAssemblerTest {
     void aHeadSplitAcrossReadsEvenInsideItsBlankLineIsGathered() throws Exception {
         HeadAssembler heads = new HeadAssembler();
         int cut = HEAD.length() - 2; // between the two CRLFs of the blank line
-        assertThat(heads.take(bytes(HEAD.substring(0, cut)))).isNull();
+        HeadFields head = new HeadFields();
+        assertThat(heads.take(bytes(HEAD.substring(0, cut)), head)).isFalse();
         assertThat(heads.nothingReceived()).isFalse();
         ByteBuffer rest = bytes(HEAD.substring(cut) + "BO");
-        ResponseHead head = heads.take(rest);
-        assertThat(head.server()).isEqualTo("x");
+        assertThat(heads.take(rest, head)).isTrue();
+        assertThat(head.text(HeadFields.SERVER)).isEqualTo("x");
         assertThat(StandardCharsets.ISO_8859_1.decode(rest).toString()).isEqualTo("BO");
     }
 
@@ -37,11 +39,40 @@ class HeadAssemblerTest {
     void aHeadThatNeverEndsIsTooLong() throws Exception {
         HeadAssembler heads = new HeadAssembler();
         String filler = "X-Filler: " + "a".repeat(1000) + "\r\n";
-        assertThat(heads.take(bytes("HTTP/1.1 200 OK\r\n"))).isNull();
+        HeadFields head = new HeadFields();
+        assertThat(heads.take(bytes("HTTP/1.1 200 OK\r\n"), head)).isFalse();
         for (int i = 0; i < 17 && !heads.tooLong(); i++) {
-            assertThat(heads.take(bytes(filler))).isNull();
+            assertThat(heads.take(bytes(filler), head)).isFalse();
         }
         assertThat(heads.tooLong()).isTrue();
+    }
+
+    @Test
+    void theCheckedHeadersAreComparedInPlaceAndAViolationNamesWhatCame() throws Exception {
+        Expectation expected = new Expectation("f", "0", 4, "text/plain", "\"e1\"", "Mon, 01 Jan 2024 00:00:00 GMT");
+        String good = "HTTP/1.1 200 OK\r\ncontent-type:  text/plain \r\nETag: \"e1\"\r\n"
+                + "Last-Modified: Mon, 01 Jan 2024 00:00:00 GMT\r\nContent-Length: 4\r\n\r\n";
+        assertThat(expected.check(parsed(good))).isNull();
+
+        Expectation.Violation etag = expected.check(parsed(good.replace("\"e1\"", "\"e2\"")));
+        assertThat(etag.kind()).isEqualTo(dev.gsf.loadgen.load.metrics.ErrorKind.HEADER);
+        assertThat(etag.message()).isEqualTo("f: ETag '\"e2\"', expected '\"e1\"'");
+        assertThat(expected.check(parsed(good.replace("text/plain", "text/plaiN"))).message())
+                .contains("Content-Type 'text/plaiN'");
+        assertThat(expected.check(parsed(good.replace("Last-Modified", "X-Modified1"))).message())
+                .isEqualTo("f: Last-Modified missing, expected 'Mon, 01 Jan 2024 00:00:00 GMT'");
+        assertThat(expected.check(parsed(good.replace("\"e1\"", "\"e1\"x"))).message()).contains("ETag");
+        // what the probe did not see is not checked
+        assertThat(new Expectation("f", "0", 4, null, null, null).check(parsed(good.replace("ETag", "Xtag"))))
+                .isNull();
+        assertThat(ResponseHead.parse(good.getBytes(StandardCharsets.ISO_8859_1), 0, good.length()).etag())
+                .isEqualTo("\"e1\"");
+    }
+
+    private static HeadFields parsed(String head) throws Exception {
+        HeadFields fields = new HeadFields();
+        assertThat(new HeadAssembler().take(bytes(head), fields)).isTrue();
+        return fields;
     }
 
     @Test
