@@ -22,7 +22,7 @@ import org.HdrHistogram.HistogramLogReader;
  * @param name      the directory's name
  * @param run       summary.json's run object
  * @param intervals the interval log's histograms, in the order written, each with its tag and epoch-ms timestamps
- * @param steady    per steady.* tag (without the prefix), the sum of its intervals inside the agent's steady window
+ * @param steady    per steady.* tag (without the prefix), the sum of all its intervals
  * @param handshakes the handshake tag summed over the whole log (every phase, as the summary counts them); empty
  *                   for http
  */
@@ -59,9 +59,7 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
                     + (run.path("aborted").isNull() ? "" : ": its run did not take place (" + run.path("aborted").asText() + ")"));
         }
         List<Histogram> intervals = readLog(logFile);
-        JsonNode clock = run.path("clock");
-        return new AgentResult(dir.getFileName().toString(), run, intervals, steadySums(intervals,
-                clock.path("steadyStartEpochMs").asDouble(), clock.path("steadyEndEpochMs").asDouble()),
+        return new AgentResult(dir.getFileName().toString(), run, intervals, steadySums(intervals),
                 sum(intervals, IntervalHistograms.HANDSHAKE));
     }
 
@@ -91,15 +89,15 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
     }
 
     /**
-     * The steady.* tags summed over the intervals that overlap the steady window: those tags hold only values that
-     * Faban's rule counts, which all fall inside it, so this is the agent's summary histograms exactly.
+     * The steady.* tags summed over the whole log: those tags hold only values that Faban's rule counts, so this is
+     * the agent's summary histograms exactly. No filter on the steady window's time: a value measured just before
+     * its end but recorded after a late cut lies in an interval that starts after it.
      */
-    private static Map<String, Histogram> steadySums(List<Histogram> intervals, double fromMs, double toMs) {
+    private static Map<String, Histogram> steadySums(List<Histogram> intervals) {
         Map<String, Histogram> sums = new HashMap<>();
         for (Histogram h : intervals) {
             String tag = h.getTag();
-            if (tag != null && tag.startsWith(IntervalHistograms.STEADY)
-                    && h.getStartTimeStamp() <= toMs + 1 && h.getEndTimeStamp() >= fromMs - 1) {
+            if (tag != null && tag.startsWith(IntervalHistograms.STEADY)) {
                 sums.computeIfAbsent(tag.substring(IntervalHistograms.STEADY.length()), t -> new Histogram(3)).add(h);
             }
         }

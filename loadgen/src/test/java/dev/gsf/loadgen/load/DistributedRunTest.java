@@ -116,6 +116,7 @@ class DistributedRunTest {
                             + b.run().required("initMs").required("count").longValue());
             assertThat(run.required("summary").required("steadyBytes").longValue()).isEqualTo(
                     a.summary().required("steadyBytes").longValue() + b.summary().required("steadyBytes").longValue());
+            assertThat(run.required("warnings")).as("each agent's log agrees with its summary").isEmpty();
             assertThat(run.required("config").required("clients").intValue()).isEqualTo(5);
             assertThat(run.required("agents")).hasSize(2);
             assertThat(run.required("agents").required(1).required("startSkewMs").doubleValue())
