@@ -6,7 +6,7 @@ import dev.gsf.common.options.DurationConverter;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.RootOption;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
 import dev.gsf.server.config.ServerConfig;

@@ -2,7 +2,7 @@ package dev.gsf.bench;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.Units;
 
 /**
  * A per-client download limit, as suite's cells carry it; JSON and the table write it as typed ("1MB/s", "none").

@@ -1,8 +1,8 @@
 package dev.gsf.bench;
 
-import dev.gsf.loadgen.load.LoadPlan;
-import dev.gsf.loadgen.load.Target;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.driver.Target;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.gsf.bench;
 
-import dev.gsf.loadgen.load.LoadPlan;
+import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,9 +1,9 @@
 package dev.gsf.bench;
 
 import dev.gsf.common.Durations;
-import dev.gsf.loadgen.load.LoadPlan;
-import dev.gsf.loadgen.load.Target;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.driver.Target;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.report.BarChart;
 import dev.gsf.report.Chart;

@@ -11,12 +11,18 @@ import dev.gsf.loadgen.agents.AgentsOptions;
 import dev.gsf.loadgen.agents.Distributed;
 import dev.gsf.loadgen.agents.StdinWatchdog;
 import dev.gsf.loadgen.load.driver.Connecting;
+import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.driver.TlsClient;
-import dev.gsf.loadgen.merge.Merge;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
+import dev.gsf.loadgen.load.plan.CriteriaOptions;
+import dev.gsf.loadgen.load.plan.ExitCodes;
+import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.plan.OptionValue;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
+import dev.gsf.loadgen.merge.Merge;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -27,12 +33,12 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code gsf load}: drives simulated clients against an HTTP server and reports what they saw. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MixinDefaults.class,
@@ -42,9 +48,9 @@ import picocli.CommandLine.Spec;
                 + " given; --out none writes none.",
                 "Exit code: 0 all criteria passed, 1 a criterion failed, 2 bad input or the run could not start."})
 public final class LoadCommand implements Callable<Integer> {
-    public static final int PASSED = 0;
-    public static final int FAILED = 1;
-    public static final int BAD_INPUT = 2;
+    public static final int PASSED = ExitCodes.PASSED;
+    public static final int FAILED = ExitCodes.FAILED;
+    public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
 
     @Option(names = "--url", required = true, paramLabel = "URL",
             description = "server and directory, e.g. http://127.0.0.1:8080/")
@@ -290,11 +296,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     /** Parses one option, prefixing any problem with the option's name. */
-    static <T> T option(String option, java.util.function.Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
-        }
+    private static <T> T option(String option, java.util.function.Supplier<T> parse) {
+        return OptionValue.parse(option, parse);
     }
 }

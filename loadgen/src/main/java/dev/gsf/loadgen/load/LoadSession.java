@@ -1,6 +1,8 @@
 package dev.gsf.loadgen.load;
 
 import dev.gsf.loadgen.load.metrics.RunResult;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.report.HistogramLog;
 import dev.gsf.loadgen.load.report.ReportFiles;
 import dev.gsf.loadgen.load.report.Summary;

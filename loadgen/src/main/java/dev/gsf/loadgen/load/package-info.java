@@ -4,16 +4,18 @@
  *
  * <ul>
  *   <li>{@link dev.gsf.loadgen.load.LoadCommand}: the command; parses and validates into a
- *       {@link dev.gsf.loadgen.load.LoadPlan}, its criterion options ({@link dev.gsf.loadgen.load.CriteriaOptions})
- *       into {@link dev.gsf.loadgen.load.Criterion}s.</li>
+ *       {@link dev.gsf.loadgen.load.plan.LoadPlan}, its criterion options into
+ *       {@link dev.gsf.loadgen.load.plan.Criterion}s; with {@code --agents} it hands the run to
+ *       {@code dev.gsf.loadgen.agents} and merges the agents' results through {@code dev.gsf.loadgen.merge}.</li>
  *   <li>{@link dev.gsf.loadgen.load.LoadRun}: runs one plan (probe, event loops, sampling, merge).</li>
- *   <li>{@link dev.gsf.loadgen.load.Criterion}: a pass/fail rule over one figure, whose value the report's
- *       {@code Summary} gives (the report depends on the rule, not the rule on the report); {@link
- *       dev.gsf.loadgen.load.Target} is the server under load; {@link dev.gsf.loadgen.load.Units} parses rates.</li>
+ *   <li>{@code StartAt}, {@code IntervalLogging}, {@code LoadSession}: a segment's start instant, the interval log
+ *       beside the results, one invocation's runs.</li>
  * </ul>
  *
- * <p>Sub-packages: {@code driver} (event loops and simulated clients), {@code workload} (what is downloaded),
- * {@code metrics} (what is measured), {@code report} (what is written).
+ * <p>Sub-packages: {@code plan} (what a run is to do, and its criteria), {@code driver} (event loops, simulated
+ * clients and the server they connect to), {@code workload} (what is downloaded), {@code metrics} (what is
+ * measured), {@code report} (what is written). Imports run one way: this package → sub-packages; plan → driver,
+ * workload; report → plan, metrics.
  *
  * <p>Threads: the command and {@code LoadRun} run on the caller's thread, which blocks for the run's duration plus
  * a bounded grace period. The load depends on {@code dev.gsf.common} only, never on the server.

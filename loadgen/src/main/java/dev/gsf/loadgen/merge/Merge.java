@@ -1,9 +1,9 @@
 package dev.gsf.loadgen.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gsf.loadgen.load.Criterion;
-import dev.gsf.loadgen.load.LoadPlan;
-import dev.gsf.loadgen.load.Target;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.metrics.ErrorKind;

@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.merge;
 
-import dev.gsf.loadgen.load.CriteriaOptions;
-import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.loadgen.load.plan.CriteriaOptions;
+import dev.gsf.loadgen.load.plan.ExitCodes;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class MergeCommand implements Callable<Integer> {
             }
         } catch (IllegalArgumentException e) {
             log.println("gsf merge: " + e.getMessage());
-            return LoadCommand.BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         return merged.exitCode();
     }

@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.merge;
 
-import dev.gsf.loadgen.load.Criterion;
-import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.ExitCodes;
 import dev.gsf.loadgen.load.report.Summary;
 import java.util.List;
 
@@ -16,8 +16,8 @@ public record MergedResult(Summary summary, List<Criterion.Verdict> verdicts, bo
     /** gsf load's exit codes: 2 when incomplete or an agent's run did not take place, else 0 passed, 1 failed. */
     public int exitCode() {
         if (!complete || summary.result.aborted()) {
-            return LoadCommand.BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
-        return verdicts.stream().allMatch(Criterion.Verdict::passed) ? LoadCommand.PASSED : LoadCommand.FAILED;
+        return verdicts.stream().allMatch(Criterion.Verdict::passed) ? ExitCodes.PASSED : ExitCodes.FAILED;
     }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.ResponseHead;
+import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -27,7 +29,8 @@ class ParsingTest {
         assertThat(Units.perSecond("12.5/s")).isEqualTo(12.5);
         assertThat(ThinkTime.parse("exp:100ms")).isEqualTo(new ThinkTime(100_000_000, true));
         assertThat(Target.parse("http://localhost:8099/files").basePath()).isEqualTo("/files/");
-        assertThat(Target.encodePath("a b/ü.bin")).isEqualTo("a%20b/%C3%BC.bin");
+        assertThat(new String(Target.parse("http://localhost:8099/").request("GET", "a b/ü.bin", false),
+                StandardCharsets.ISO_8859_1)).startsWith("GET /a%20b/%C3%BC.bin HTTP/1.1\r\n");
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.gsf.loadgen.load.driver;
 
-import dev.gsf.loadgen.load.Target;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

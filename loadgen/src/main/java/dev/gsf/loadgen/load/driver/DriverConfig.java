@@ -1,6 +1,5 @@
 package dev.gsf.loadgen.load.driver;
 
-import dev.gsf.loadgen.load.Target;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.net.InetSocketAddress;

@@ -1,6 +1,5 @@
 package dev.gsf.loadgen.load.driver;
 
-import dev.gsf.loadgen.load.Target;
 import dev.gsf.loadgen.load.workload.FileChoice;
 import java.io.IOException;
 import java.io.InputStream;

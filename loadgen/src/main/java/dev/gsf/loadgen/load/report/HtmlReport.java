@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.load.report;
 
-import dev.gsf.loadgen.load.Criterion;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.metrics.IntervalSample;
 import dev.gsf.loadgen.load.metrics.ServerMetrics;
 import dev.gsf.loadgen.load.metrics.ServerSample;

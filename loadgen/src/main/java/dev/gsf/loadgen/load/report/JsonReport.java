@@ -2,9 +2,9 @@ package dev.gsf.loadgen.load.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gsf.loadgen.load.Criterion;
-import dev.gsf.loadgen.load.LoadPlan;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.IntervalSample;
 import dev.gsf.loadgen.load.metrics.Phases;

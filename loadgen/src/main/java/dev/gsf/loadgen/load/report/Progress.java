@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.load.report;
 
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.metrics.IntervalSample;
 import dev.gsf.loadgen.load.metrics.Phases;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.gsf.loadgen.load.report;
 
-import dev.gsf.loadgen.load.Criterion;
+import dev.gsf.loadgen.load.plan.Criterion;
 import dev.gsf.report.Json;
 import java.io.IOException;
 import java.io.PrintStream;

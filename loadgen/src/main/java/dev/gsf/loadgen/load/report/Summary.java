@@ -1,8 +1,8 @@
 package dev.gsf.loadgen.load.report;
 
-import dev.gsf.loadgen.load.Criterion;
-import dev.gsf.loadgen.load.LoadPlan;
-import dev.gsf.loadgen.load.Units;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.metrics.FileMetrics;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.metrics.RunResult;

@@ -1,12 +1,12 @@
 package dev.gsf.loadgen.load.report;
 
 import dev.gsf.common.Durations;
-import dev.gsf.loadgen.load.Criterion;
-import dev.gsf.loadgen.load.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.metrics.ServerMetrics;
 import dev.gsf.loadgen.load.metrics.ServerSample;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.report.Numbers;
 import dev.gsf.report.Stats;
 import java.util.Arrays;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.FileSet;
 import dev.gsf.common.Manifest;
-import dev.gsf.loadgen.load.Target;
 import dev.gsf.loadgen.load.TlsPeer;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.ErrorLog;

@@ -1,7 +1,7 @@
-package dev.gsf.loadgen.load;
+package dev.gsf.loadgen.load.plan;
 
 import dev.gsf.common.Durations;
-import dev.gsf.loadgen.load.Criterion.Figure;
+import dev.gsf.loadgen.load.plan.Criterion.Figure;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -60,11 +60,11 @@ public final class CriteriaOptions {
     }
 
     private static double millis(String option, String text) {
-        return LoadCommand.option(option, () -> Durations.parse(text).toNanos() / 1e6);
+        return OptionValue.parse(option, () -> Durations.parse(text).toNanos() / 1e6);
     }
 
     private static double percent(String option, String text) {
-        double p = LoadCommand.option(option, () -> Double.parseDouble(text.trim().replaceFirst("%$", "")));
+        double p = OptionValue.parse(option, () -> Double.parseDouble(text.trim().replaceFirst("%$", "")));
         if (p < 0) {
             throw new IllegalArgumentException(option + " must be 0% or more");
         }
@@ -73,6 +73,6 @@ public final class CriteriaOptions {
 
     private static double megabytesPerSecond(String option, String text) {
         String n = text.replaceFirst("(?i)\\s*MB/s$", "");
-        return LoadCommand.option(option, () -> Double.parseDouble(n));
+        return OptionValue.parse(option, () -> Double.parseDouble(n));
     }
 }

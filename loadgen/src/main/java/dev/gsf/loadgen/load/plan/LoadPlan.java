@@ -1,7 +1,8 @@
-package dev.gsf.loadgen.load;
+package dev.gsf.loadgen.load.plan;
 
 import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.Connecting;
+import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
@@ -12,7 +13,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Everything that decides what a run does, validated by {@link LoadCommand}.
+ * Everything that decides what a run does, validated by {@code LoadCommand}.
  *
  * @param target        the server
  * @param manifest      md5sum-format file list
@@ -76,7 +77,7 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
     }
 
     /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */
-    static int receiveBuffer(long rate, long burst) {
+    public static int receiveBuffer(long rate, long burst) {
         return rate > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, burst)) : 0;
     }
 

@@ -1,4 +1,4 @@
-package dev.gsf.loadgen.load;
+package dev.gsf.loadgen.load.plan;
 
 import java.util.Locale;
 

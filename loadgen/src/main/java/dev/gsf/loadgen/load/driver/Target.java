@@ -1,4 +1,4 @@
-package dev.gsf.loadgen.load;
+package dev.gsf.loadgen.load.driver;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
