@@ -20,12 +20,15 @@ import dev.gsf.server.ops.ConnectionCount;
 import dev.gsf.server.ops.DownloadObserver;
 import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.results.ResultDispatcher;
+import dev.gsf.server.tls.PemFiles;
+import dev.gsf.server.tls.TlsPort;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,11 +62,16 @@ public final class FileServer implements RunningServer, AutoCloseable {
     private final ConnectionCount connections;
     private final Instant startedAt = Instant.now();
     private final ResultDispatcher results;
+    /** The HTTPS port's listener and what renews its certificate; both null without tls-port. */
+    private final NetworkListener tlsListener;
+    private final TlsPort tls;
     private AdminListener admin; // set once in start(), null when admin-port is empty
 
     private FileServer(HttpServer http, NetworkListener listener, Generations generations, OpenFiles openFiles,
                        StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections,
-                       ResultDispatcher results) {
+                       ResultDispatcher results, NetworkListener tlsListener, TlsPort tls) {
+        this.tlsListener = tlsListener;
+        this.tls = tls;
         this.http = http;
         this.listener = listener;
         this.generations = generations;
@@ -101,27 +109,35 @@ public final class FileServer implements RunningServer, AutoCloseable {
         DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics, results);
         FileHandler handler = new FileHandler(files, generations, downloads);
 
-        NetworkListener listener = listener(config, generations);
+        NetworkListener listener = listener("gsf", config.port(), config, generations);
         ConnectionCount connections = new ConnectionCount();
-        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
         // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
         // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
         StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
-        listener.registerAddOn(strictHttp);
-        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
-        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
         HttpServer http = new HttpServer();
-        http.addListener(listener);
+        serveFiles(http, listener, strictHttp, connections);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
+        NetworkListener tlsListener = null;
+        TlsPort tls = null;
         try {
+            if (config.tlsPort().isPresent()) {
+                // The same filters and handler as the plain port, under Grizzly's SSL filter.
+                tlsListener = listener("gsf-tls", config.tlsPort().getAsInt(), config, generations);
+                tls = TlsPort.secure(tlsListener, config, generations::config);
+                serveFiles(http, tlsListener, strictHttp, connections);
+            }
             listen(http, config);
         } catch (ConfigException e) {
+            http.shutdownNow();
+            if (tls != null) {
+                tls.close();
+            }
             close(generations, results, files);
             throw e;
         }
         FileServer server = new FileServer(http, listener, generations, files, strictHttp, downloads, connections,
-                results);
+                results, tlsListener, tls);
         if (metrics != null) {
             try {
                 server.admin = AdminListener.start(server, metrics);
@@ -133,9 +149,19 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return server;
     }
 
-    /** The file port's listener: how it reads requests and keeps connections, and their send buffer. */
-    private static NetworkListener listener(ServerConfig config, Generations generations) {
-        NetworkListener listener = new NetworkListener("gsf", config.host(), config.port());
+    /** Adds {@code listener} to {@code http}, with the strict filter in its chain and its connections counted. */
+    private static void serveFiles(HttpServer http, NetworkListener listener, StrictHttpFilter strictHttp,
+                                   ConnectionCount connections) {
+        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
+        listener.registerAddOn(strictHttp);
+        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
+        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
+        http.addListener(listener);
+    }
+
+    /** A file port's listener: how it reads requests and keeps connections, and their send buffer. */
+    private static NetworkListener listener(String name, int port, ServerConfig config, Generations generations) {
+        NetworkListener listener = new NetworkListener(name, config.host(), port);
         // Requests are parsed and answered on the selector threads that read them (the handler never waits for a
         // client, as nginx's event loop does not); file bytes move on the algorithm's threads. A hop to a pool of
         // HTTP threads cost a third of the requests per second of a 1 KB file.
@@ -163,16 +189,23 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return listener;
     }
 
-    /** Binds and starts {@code http}; a port or host it cannot listen on is a ConfigException naming the key. */
+    /**
+     * Binds and starts {@code http}'s listeners; a port or host it cannot listen on is a ConfigException naming the
+     * key (the port of the listener that failed: they start one after another).
+     */
     private static void listen(HttpServer http, ServerConfig config) {
         try {
             http.start();
-        } catch (BindException e) {
-            throw new ConfigException("port: cannot listen on " + config.host() + ":" + config.port() + ": "
-                    + e.getMessage() + " (is another server using it?)", e);
         } catch (IOException e) {
-            throw new ConfigException("host: cannot listen on " + config.host() + ":" + config.port() + ": "
-                    + e.getMessage(), e);
+            NetworkListener failed = http.getListeners().stream().filter(l -> !l.isStarted()).findFirst()
+                    .orElse(http.getListeners().iterator().next());
+            boolean tls = failed.isSecure();
+            String at = config.host() + ":" + failed.getPort() + ": " + e.getMessage();
+            if (e instanceof BindException) {
+                throw new ConfigException((tls ? "tls-port" : "port") + ": cannot listen on " + at
+                        + " (is another server using it?)", e);
+            }
+            throw new ConfigException("host: cannot listen on " + at, e);
         }
     }
 
@@ -187,17 +220,42 @@ public final class FileServer implements RunningServer, AutoCloseable {
      * started with; the old pool's threads end with its last download. Only {@link Generation#KEYS} may differ
      * from the running configuration; otherwise nothing is applied. Any thread; reloads are applied one at a time.
      *
+     * With an HTTPS port, its certificate and key files are read again: connections accepted from now on handshake
+     * with what they hold now, open ones keep theirs; {@code tls-cert} is among the changed keys when they differ.
+     *
      * @return the keys whose values changed (empty: nothing to do)
-     * @throws ConfigException naming the key, when a key that needs a restart differs or the new access log cannot be
-     *                         opened, or the server is stopping; the running configuration stays in force
+     * @throws ConfigException naming the key, when a key that needs a restart differs, the new access log cannot be
+     *                         opened, a certificate or key cannot be used, or the server is stopping; the running
+     *                         configuration stays in force
      */
     public Set<ServerConfig.Key> reconfigure(ServerConfig next) {
-        return generations.reconfigure(next);
+        // The certificate files are read first, so that a bad one refuses the whole reload; read on every reload,
+        // as nginx does, so that a certificate renewed in place (same file names) is picked up.
+        PemFiles pem = tls == null ? null : TlsPort.read(next);
+        Set<ServerConfig.Key> changed = generations.reconfigure(next);
+        if (pem != null && tls.use(pem)) {
+            Set<ServerConfig.Key> renewed = EnumSet.of(ServerConfig.Key.TLS_CERT);
+            renewed.addAll(changed);
+            changed = renewed;
+        }
+        return changed;
     }
 
     /** The start-up line: the configuration in force now and the JVM settings that decide memory. */
     public String startLine() {
-        return StartLine.of(config(), address());
+        ServerConfig config = config();
+        return StartLine.of(config, address(), tls == null ? ""
+                : tls.describe(hostPort(config.host(), tlsListener.getPort()), config.tlsHandshakeTimeout()));
+    }
+
+    /** The HTTPS port actually bound; empty without tls-port. */
+    public OptionalInt tlsPort() {
+        return tlsListener == null ? OptionalInt.empty() : OptionalInt.of(tlsListener.getPort());
+    }
+
+    /** Handshakes on the HTTPS port closed by tls-handshake-timeout since start; 0 without one. */
+    public long tlsHandshakesTimedOut() {
+        return tls == null ? 0 : tls.handshakesTimedOut();
     }
 
     /** The port actually bound (useful with port 0). */
@@ -269,7 +327,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return openFiles.openCount();
     }
 
-    /** Client connections open on the file port. */
+    /** Client connections open on the file ports (plain and HTTPS). */
     public int connectionsOpen() {
         return connections.open();
     }
@@ -313,6 +371,9 @@ public final class FileServer implements RunningServer, AutoCloseable {
         generations.stopping();
         strictHttp.drain();
         listener.getTransport().unbindAll(); // the port refuses new connections; accepted ones go on
+        if (tlsListener != null) {
+            tlsListener.getTransport().unbindAll();
+        }
         AlgorithmStats.Snapshot before = algorithmStats();
         long deadline = start + grace.toNanos();
         AlgorithmStats.Snapshot now = before;
@@ -345,6 +406,9 @@ public final class FileServer implements RunningServer, AutoCloseable {
             admin.close();
         }
         http.shutdownNow();
+        if (tls != null) {
+            tls.close();
+        }
         close(generations, results, openFiles);
     }
 

@@ -4,6 +4,7 @@ import dev.gsf.common.ByteSize;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The grammars of configuration values that are not a size or a duration (those are common's {@link ByteSize} and
@@ -28,6 +29,10 @@ final class ConfigValues {
             throw new IllegalArgumentException("'" + text + "' is too large");
         }
         return (int) bytes;
+    }
+
+    static OptionalInt optionalWhole(String s) {
+        return s.isBlank() ? OptionalInt.empty() : OptionalInt.of(whole(s));
     }
 
     static Optional<Path> optionalFile(String s) {

@@ -23,11 +23,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Generation {
     /**
      * The keys a generation is built from: the ones that change without a restart. {@code shutdown-grace} is only
-     * read when the server stops, from the configuration of the current generation.
+     * read when the server stops, from the configuration of the current generation; the TLS certificate, key and
+     * handshake timeout are read by the HTTPS listener for the connections it accepts after a reload.
      */
     static final Set<Key> KEYS = Collections.unmodifiableSet(EnumSet.of(Key.ALGORITHM, Key.WORKERS, Key.QUEUE,
             Key.CHUNK, Key.ZERO_COPY, Key.ZERO_COPY_MIN, Key.INLINE_MAX, Key.MAX_DOWNLOADS, Key.WRITE_TIMEOUT,
-            Key.SEND_BUFFER, Key.TCP_NOPUSH, Key.ACCESS_LOG, Key.SHUTDOWN_GRACE));
+            Key.SEND_BUFFER, Key.TCP_NOPUSH, Key.ACCESS_LOG, Key.SHUTDOWN_GRACE, Key.TLS_CERT, Key.TLS_KEY,
+            Key.TLS_HANDSHAKE_TIMEOUT));
 
     final int number;
     public final ServerConfig config;

@@ -51,13 +51,18 @@ import java.util.function.Function;
  * @param adminHost      address of the admin listener (metrics, status page)
  * @param adminPort      port of the admin listener, 0 for any free port; empty: no admin listener and no metrics
  * @param resultsLog     file for a JSON line per download (JSON Lines), empty for none
+ * @param tlsPort        port of the HTTPS listener, 0 for any free port; empty: no HTTPS
+ * @param tlsCert        PEM certificate chain of the HTTPS listener (present exactly when tlsPort is)
+ * @param tlsKey         PEM private key of that certificate (present exactly when tlsPort is)
+ * @param tlsHandshakeTimeout how long after accept a TLS handshake may take before its connection is closed
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int inlineMax, int maxDownloads, Duration writeTimeout,
                            Duration idleTimeout, int sendBuffer, boolean tcpNoPush, boolean followSymlinks,
                            Optional<Path> accessLog,
                            Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
-                           Optional<Path> resultsLog) {
+                           Optional<Path> resultsLog, OptionalInt tlsPort, Optional<Path> tlsCert,
+                           Optional<Path> tlsKey, Duration tlsHandshakeTimeout) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -114,7 +119,17 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 "port of the admin listener (/metrics, /admin/status), 0 for any free one; empty for none",
                 c -> c.adminPort().isPresent() ? Integer.toString(c.adminPort().getAsInt()) : ""),
         RESULTS_LOG("results-log", "", "file for a JSON line per download (JSON Lines), empty for none",
-                c -> c.resultsLog().map(Path::toString).orElse(""));
+                c -> c.resultsLog().map(Path::toString).orElse("")),
+        TLS_PORT("tls-port", "", "TCP port for HTTPS (TLS 1.3 and 1.2), 0 for any free one; empty: no HTTPS",
+                c -> c.tlsPort().isPresent() ? Integer.toString(c.tlsPort().getAsInt()) : ""),
+        TLS_CERT("tls-cert", "", "PEM file of the certificate chain, the server's first (as nginx's ssl_certificate)",
+                c -> c.tlsCert().map(Path::toString).orElse("")),
+        TLS_KEY("tls-key", "", "PEM file of the private key, RSA or EC, PKCS#8 or traditional (unencrypted)",
+                c -> c.tlsKey().map(Path::toString).orElse("")),
+        // 60 s is nginx's client_header_timeout, which bounds its handshakes too.
+        TLS_HANDSHAKE_TIMEOUT("tls-handshake-timeout", "60s",
+                "close a TLS connection whose handshake has not completed this long after accept, 100ms-1h",
+                c -> Durations.format(c.tlsHandshakeTimeout()));
 
         public final String name;
         public final String defaultValue;
@@ -158,6 +173,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         Objects.requireNonNull(algorithm, Key.ALGORITHM.name);
         Objects.requireNonNull(accessLog, Key.ACCESS_LOG.name);
         Objects.requireNonNull(resultsLog, Key.RESULTS_LOG.name);
+        Objects.requireNonNull(tlsCert, Key.TLS_CERT.name);
+        Objects.requireNonNull(tlsKey, Key.TLS_KEY.name);
         if (host == null || host.isBlank()) {
             throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
         }
@@ -190,6 +207,32 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 throw new ConfigException(Key.ADMIN_PORT.name + ": " + port + " is the file port; the admin listener"
                         + " needs a port of its own");
             }
+        }
+        requireTls(tlsPort, tlsCert, tlsKey, tlsHandshakeTimeout, port, adminPort);
+    }
+
+    /** The TLS keys go together: a TLS port needs a certificate and a key, and they are of no use without one. */
+    private static void requireTls(OptionalInt tlsPort, Optional<Path> tlsCert, Optional<Path> tlsKey,
+                                   Duration handshakeTimeout, int port, OptionalInt adminPort) {
+        Objects.requireNonNull(tlsPort, Key.TLS_PORT.name);
+        require(Key.TLS_HANDSHAKE_TIMEOUT, handshakeTimeout, Duration.ofMillis(100), Duration.ofHours(1));
+        if (tlsPort.isEmpty()) {
+            if (tlsCert.isPresent() || tlsKey.isPresent()) {
+                Key given = tlsCert.isPresent() ? Key.TLS_CERT : Key.TLS_KEY;
+                throw new ConfigException(given.name + ": given without " + Key.TLS_PORT.name
+                        + " (no HTTPS listener would use it)");
+            }
+            return;
+        }
+        int tls = tlsPort.getAsInt();
+        require(Key.TLS_PORT, tls, 0, 65535, Integer.toString(tls));
+        if (tls != 0 && (tls == port || adminPort.isPresent() && tls == adminPort.getAsInt())) {
+            throw new ConfigException(Key.TLS_PORT.name + ": " + tls + " is the " + (tls == port ? "file" : "admin")
+                    + " port; HTTPS needs a port of its own");
+        }
+        if (tlsCert.isEmpty() || tlsKey.isEmpty()) {
+            Key missing = tlsCert.isEmpty() ? Key.TLS_CERT : Key.TLS_KEY;
+            throw new ConfigException(missing.name + ": needed with " + Key.TLS_PORT.name + " (" + missing.help + ")");
         }
     }
 
@@ -252,9 +295,12 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.OPEN_FILE_CACHE, get, Durations::parse),
                 parse(Key.SHUTDOWN_GRACE, get, Durations::parse),
                 parse(Key.ADMIN_HOST, get, Function.identity()),
-                parse(Key.ADMIN_PORT, get,
-                        s -> s.isBlank() ? OptionalInt.empty() : OptionalInt.of(ConfigValues.whole(s))),
-                parse(Key.RESULTS_LOG, get, ConfigValues::optionalFile));
+                parse(Key.ADMIN_PORT, get, ConfigValues::optionalWhole),
+                parse(Key.RESULTS_LOG, get, ConfigValues::optionalFile),
+                parse(Key.TLS_PORT, get, ConfigValues::optionalWhole),
+                parse(Key.TLS_CERT, get, ConfigValues::optionalFile),
+                parse(Key.TLS_KEY, get, ConfigValues::optionalFile),
+                parse(Key.TLS_HANDSHAKE_TIMEOUT, get, Durations::parse));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */

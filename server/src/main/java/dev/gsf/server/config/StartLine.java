@@ -24,11 +24,15 @@ public final class StartLine {
     private StartLine() {
     }
 
-    /** The whole line of a server running {@code config} on {@code address} (host:port). */
-    public static String of(ServerConfig config, String address) {
+    /**
+     * The whole line of a server running {@code config} on {@code address} (host:port).
+     *
+     * @param https how the HTTPS port is served, "" for none
+     */
+    public static String of(ServerConfig config, String address, String https) {
         List<String> options = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("-X")).toList();
-        return settings(config, address) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
+        return settings(config, address) + (https.isEmpty() ? "" : " and " + https) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
                 + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options))
                 + slowReaderWarning(config);
     }

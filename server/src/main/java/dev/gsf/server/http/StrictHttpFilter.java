@@ -10,9 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.EmptyCompletionHandler;
 import org.glassfish.grizzly.Grizzly;
-import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.filterchain.BaseFilter;
 import org.glassfish.grizzly.filterchain.FilterChainBuilder;
@@ -298,16 +296,6 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             framing.closed = true;
         }
         ctx.write(Buffers.wrap(connection.getMemoryManager(), response),
-                refusal.close() ? new EmptyCompletionHandler<WriteResult>() {
-                    @Override
-                    public void completed(WriteResult result) {
-                        connection.closeSilently();
-                    }
-
-                    @Override
-                    public void failed(Throwable error) {
-                        connection.closeSilently();
-                    }
-                } : null);
+                refusal.close() ? CloseAfterWrite.of(connection) : null);
     }
 }

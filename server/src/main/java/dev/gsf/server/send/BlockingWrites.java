@@ -27,7 +27,8 @@ final class BlockingWrites {
     private static final int WAIT_MILLIS = 250;
     /** The calling thread's struct pollfd {int fd; short events; short revents}. */
     private static final ThreadLocal<Object> POLLFD = ThreadLocal.withInitial(() -> Libc.allocate(8));
-    private static final WriteSink.Written NOTHING = new WriteSink.Written() {
+    /** For a write whose end only NoPush needs to hear of. */
+    static final WriteSink.Written NOTHING = new WriteSink.Written() {
         @Override
         public void completed() {
         }

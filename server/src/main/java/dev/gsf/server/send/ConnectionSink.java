@@ -12,12 +12,14 @@ import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.asyncqueue.TaskQueue;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.nio.NIOConnection;
+import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * What the sinks of a download on a Grizzly connection share: body sections go through the connection's write queue
  * below the HTTP codec (or, for SBA's and EBA's workers, are written by the worker itself, waiting in poll(2)),
  * TCP_CORK spans writes that follow one another, and a download that fails before its first byte may be answered
- * 500 instead. A variant says how the first write carries the head ({@link #writeFirst}), how it sees a client that
+ * 500 instead. On a TLS connection both kinds of write go through {@link TlsWrites} instead, which reads each
+ * section into memory and has the connection's SSL filter encrypt it: the one TLS write path of every algorithm. A variant says how the first write carries the head ({@link #writeFirst}), how it sees a client that
  * left ({@link #clientGone}) and how the download ends ({@link #end}).
  *
  * <p>Threads: as {@link WriteSink} says; Grizzly calls the write callbacks on the writing or a selector thread.
@@ -28,6 +30,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     /** Whether the request is suspended until the download ends (not on the small-file fast path). */
     final boolean suspended;
     final NoPush noPush;
+    /** Whether the connection is the HTTPS port's: its writes are encrypted by the SSL filter below this context. */
+    private final boolean tls;
     /** Set by the first write: after it, a failure can no longer be answered 500. */
     volatile boolean headSent;
     volatile boolean answeredServerError;
@@ -37,6 +41,7 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
         this.connection = context.getConnection();
         this.suspended = suspended;
         this.noPush = NoPush.of(connection, noPush);
+        this.tls = SSLUtils.getSSLEngine(connection) != null;
     }
 
     /** Whether the download failed before its first write and was answered with a 500 instead. */
@@ -46,12 +51,20 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
 
     @Override
     public final void write(FileSection section, boolean more, Written done) {
+        if (tls) {
+            TlsWrites.write(context, section, noPush.forWrite(more, done));
+            return;
+        }
         context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
                 handler(noPush.forWrite(more, done)));
     }
 
     @Override
     public final boolean writeBlocking(FileSection section, boolean more) throws IOException {
+        if (tls) {
+            TlsWrites.writeBlocking(context, section, noPush.forWrite(more, BlockingWrites.NOTHING));
+            return true;
+        }
         return BlockingWrites.write(connection, section, noPush, more);
     }
 

@@ -1,0 +1,189 @@
+package dev.gsf.server.send;
+
+import dev.gsf.algorithms.FileSection;
+import dev.gsf.algorithms.WriteSink.Written;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.WritableByteChannel;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.glassfish.grizzly.Buffer;
+import org.glassfish.grizzly.CompletionHandler;
+import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.impl.FutureImpl;
+import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.utils.Futures;
+
+/**
+ * Body sections on a TLS connection, for every algorithm: sendfile cannot carry TLS records (the kernel would send
+ * the file's plain bytes), so a section is read piece by piece into a pooled buffer and each piece is handed to the
+ * connection's filter chain as a Buffer, where Grizzly's SSL filter encrypts it, in order with every other write of
+ * the connection (the head, the next response), before {@code FilterChainContext.write} returns. The plain buffer is
+ * back in the pool then; the encrypted records are held by the connection's write queue only until the kernel has
+ * taken them. A piece is one TLS record's worth (16 KB), so a client that reads slowly holds at most one record in
+ * memory, as nginx holds one ssl_buffer_size.
+ *
+ * <p>Threads: {@link #write} on the thread the algorithm chose; its next pieces are read and encrypted on the thread
+ * that saw the previous one written (this one, or a selector thread). {@link #writeBlocking} blocks the calling
+ * thread (platform or virtual) until the kernel has taken the whole section.
+ */
+final class TlsWrites {
+    /** Plain bytes per write: the most one TLS record carries. */
+    static final int PIECE = 16 << 10;
+    /** How long a blocked writer waits before it looks whether the connection was closed (write timeout, stop). */
+    private static final long WAIT_MILLIS = 250;
+    /** Idle piece buffers; one is taken only while its piece is read and encrypted, at most 64 kept. */
+    private static final ArrayBlockingQueue<ByteBuffer> IDLE = new ArrayBlockingQueue<>(64);
+
+    private TlsWrites() {
+    }
+
+    /** Starts writing all of {@code section}; {@code done} is told once, when the kernel has taken it or it failed. */
+    static void write(FilterChainContext context, FileSection section, Written done) {
+        new Queued(context, section, done).run();
+    }
+
+    /**
+     * Writes all of {@code section} and returns when the kernel has taken it, waiting on this thread for each piece
+     * to be written before the next is read (one record held at a time); then tells {@code out}.
+     */
+    static void writeBlocking(FilterChainContext context, FileSection section, Written out) throws IOException {
+        while (section.remaining() > 0) {
+            FutureImpl<WriteResult> written = Futures.createSafeFuture();
+            writePiece(context, section, Futures.toCompletionHandler(written));
+            await(written, context);
+        }
+        out.completed();
+    }
+
+    /**
+     * Reads the section's next piece into a pooled buffer and writes it through the filter chain, whose SSL filter
+     * encrypts it before this returns; the buffer goes back to the pool then.
+     */
+    private static void writePiece(FilterChainContext context, FileSection section,
+                                   CompletionHandler<WriteResult> handler) throws IOException {
+        ByteBuffer plain = IDLE.poll();
+        if (plain == null) {
+            plain = ByteBuffer.allocateDirect(PIECE);
+        }
+        try {
+            plain.clear().limit((int) Math.min(PIECE, section.remaining()));
+            section.writeTo(new Fill(plain));
+            if (plain.position() == 0) {
+                throw new IOException("a section of " + section.remaining() + " bytes gave none");
+            }
+            Buffer piece = Buffers.wrap(context.getMemoryManager(), plain.flip());
+            piece.allowBufferDispose(false); // the pool's
+            context.write(piece, handler);
+        } finally {
+            IDLE.offer(plain);
+        }
+    }
+
+    private static void await(FutureImpl<WriteResult> written, FilterChainContext context) throws IOException {
+        try {
+            while (true) {
+                try {
+                    written.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+                    return;
+                } catch (TimeoutException e) {
+                    if (!context.getConnection().isOpen()) {
+                        throw new ClosedChannelException(); // the download was ended: write timeout or stop
+                    }
+                }
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while a TLS write was in flight");
+        }
+    }
+
+    /**
+     * A channel that copies what it is given into a buffer, as much as fits: a section's bytes, read in memory. It
+     * is never closed (closing it closes nothing).
+     */
+    private static final class Fill implements WritableByteChannel {
+        private final ByteBuffer target;
+
+        Fill(ByteBuffer target) {
+            this.target = target;
+        }
+
+        @Override
+        public int write(ByteBuffer source) {
+            int n = Math.min(source.remaining(), target.remaining());
+            target.put(target.position(), source, source.position(), n);
+            target.position(target.position() + n);
+            source.position(source.position() + n);
+            return n;
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+    }
+
+    /**
+     * A section written piece after piece without blocking: each piece's completion starts the next. A completion
+     * that comes before the write call returned (the kernel took the piece at once) is left to the loop of the
+     * writing thread, so a long section does not nest one call per piece.
+     */
+    private static final class Queued implements Written {
+        private static final int WRITING = 0;
+        private static final int RETURNED = 1;
+        private static final int COMPLETED = 2;
+        private final FilterChainContext context;
+        private final FileSection section;
+        private final Written done;
+        private final CompletionHandler<WriteResult> handler = ConnectionSink.handler(this);
+        private final AtomicInteger state = new AtomicInteger();
+
+        Queued(FilterChainContext context, FileSection section, Written done) {
+            this.context = context;
+            this.section = section;
+            this.done = done;
+        }
+
+        void run() {
+            try {
+                while (section.remaining() > 0) {
+                    state.set(WRITING);
+                    writePiece(context, section, handler);
+                    if (state.compareAndSet(WRITING, RETURNED)) {
+                        return; // in flight (or failed, and done told): its completion goes on
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                done.failed(e);
+                return;
+            }
+            done.completed();
+        }
+
+        /** A piece is out: the next one, here or (when the write call has not returned yet) in its loop. */
+        @Override
+        public void completed() {
+            if (!state.compareAndSet(WRITING, COMPLETED)) {
+                run();
+            }
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            done.failed(cause);
+        }
+    }
+}
