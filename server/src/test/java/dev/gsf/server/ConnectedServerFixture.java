@@ -15,10 +15,15 @@ abstract class ConnectedServerFixture {
     /** The server for one test; called before each. */
     abstract FileServer startServer() throws IOException;
 
+    /** How the connection reaches the server (HTTPS needs a server started with {@link Transport#keys}). */
+    Transport transport() {
+        return Transport.HTTP;
+    }
+
     @BeforeEach
     void connect() throws IOException {
         server = startServer();
-        http = new RawHttp(server.port());
+        http = transport().connect(server);
     }
 
     @AfterEach

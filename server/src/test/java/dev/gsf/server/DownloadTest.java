@@ -18,21 +18,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DownloadTest {
     private static final Manifest MANIFEST = TestFiles.committedManifest();
 
-    @ParameterizedTest(name = "{0} zero-copy={1}")
-    @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
-    void everyFileOfTheSetArrivesWhole_viaHttpClientAndRawSocket(Algorithm algorithm, boolean zeroCopy)
-            throws Exception {
-        try (FileServer server = Servers.start(algorithm, "zero-copy", Boolean.toString(zeroCopy));
-             HttpClient client = HttpClient.newHttpClient();
-             RawHttp raw = new RawHttp(server.port())) {
+    @ParameterizedTest(name = "{0} zero-copy={1} {2}")
+    @MethodSource("dev.gsf.server.Variants#algorithmsZeroCopyAndTransport")
+    void everyFileOfTheSetArrivesWhole_viaHttpClientAndRawSocket(Algorithm algorithm, boolean zeroCopy,
+                                                                 Transport transport) throws Exception {
+        try (FileServer server = Servers.start(algorithm, transport.keys("zero-copy", Boolean.toString(zeroCopy)));
+             HttpClient client = transport.client();
+             RawHttp raw = transport.connect(server)) {
             for (Manifest.Entry entry : MANIFEST.entries()) {
                 HttpResponse<InputStream> response = client.send(
-                        HttpRequest.newBuilder(URI.create("http://" + server.address() + "/" + entry.name())).build(),
+                        HttpRequest.newBuilder(transport.uri(server, "/" + entry.name())).build(),
                         HttpResponse.BodyHandlers.ofInputStream());
                 assertThat(response.statusCode()).isEqualTo(200);
                 assertThat(response.headers().firstValue("X-Send-Algorithm")).hasValue(algorithm.name());
                 assertThat(md5(response.body())).as(entry.name() + " via HttpClient").isEqualTo(entry.md5());
 
+                if (transport == Transport.HTTPS && entry.name().equals("100MB.bin")) {
+                    continue; // once is enough: the client's decryption makes it the longest part of the test
+                }
                 // The raw socket reuses one connection for the whole set: keep-alive across downloads.
                 RawHttp.Response viaSocket = raw.exchange("GET", "/" + entry.name());
                 assertThat(viaSocket.status()).isEqualTo(200);
@@ -41,7 +44,8 @@ class DownloadTest {
             // The client has the last byte before the server has seen that write complete: wait for the count.
             Await.until("every download counted complete", java.time.Duration.ofSeconds(10),
                     () -> server.algorithmStats().ended(dev.gsf.algorithms.Outcome.COMPLETED)
-                            == 2L * MANIFEST.entries().size(), server::algorithmStats);
+                            == 2L * MANIFEST.entries().size() - (transport == Transport.HTTPS ? 1 : 0),
+                    server::algorithmStats);
         }
     }
 

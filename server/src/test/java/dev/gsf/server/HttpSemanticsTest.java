@@ -16,14 +16,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * HTTP semantics, the same for every algorithm: methods, validators, conditionals, ranges, errors, keep-alive. Every
- * test runs once per algorithm, on a fresh server and one connection to it that every answer must leave usable.
+ * test runs once per algorithm over HTTP and over HTTPS, on a fresh server and one connection to it that every answer
+ * must leave usable.
  */
-@ParameterizedClass
-@EnumSource(Algorithm.class)
+@ParameterizedClass(name = "{0} {1}")
+@MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")
 class HttpSemanticsTest extends ConnectedServerFixture {
     private static final int SIZE = 300_000;
     private static final String LAST_MODIFIED = "Tue, 03 Nov 2026 10:00:00 GMT";
@@ -37,8 +38,10 @@ class HttpSemanticsTest extends ConnectedServerFixture {
     @TempDir
     static Path root;
     private static byte[] content;
-    @Parameter
+    @Parameter(0)
     Algorithm algorithm;
+    @Parameter(1)
+    Transport transport;
 
     @BeforeAll
     static void writeFiles() throws IOException {
@@ -54,8 +57,13 @@ class HttpSemanticsTest extends ConnectedServerFixture {
     }
 
     @Override
+    Transport transport() {
+        return transport;
+    }
+
+    @Override
     FileServer startServer() throws IOException {
-        return Servers.start(root, algorithm);
+        return Servers.start(root, algorithm, transport.keys());
     }
 
     @Test

@@ -28,11 +28,12 @@ class LargeFileTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} zero-copy={1}")
-    @MethodSource("dev.gsf.server.Variants#algorithmsAndZeroCopy")
-    void lengthAndRangesPastTwoGibAreExact(Algorithm algorithm, boolean zeroCopy) throws IOException {
-        try (FileServer server = Servers.start(root, algorithm, "zero-copy", Boolean.toString(zeroCopy));
-             RawHttp http = new RawHttp(server.port())) {
+    @ParameterizedTest(name = "{0} zero-copy={1} {2}")
+    @MethodSource("dev.gsf.server.Variants#algorithmsZeroCopyAndTransport")
+    void lengthAndRangesPastTwoGibAreExact(Algorithm algorithm, boolean zeroCopy, Transport transport)
+            throws IOException {
+        try (FileServer server = Servers.start(root, algorithm, transport.keys("zero-copy", Boolean.toString(zeroCopy)));
+             RawHttp http = transport.connect(server)) {
             assertThat(http.exchange("HEAD", "/big.bin").header("Content-Length")).isEqualTo(Long.toString(SIZE));
 
             RawHttp.Response tail = http.exchange("GET", "/big.bin", "Range: bytes=-" + MARKER.length());

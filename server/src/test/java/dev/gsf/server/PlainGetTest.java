@@ -1,6 +1,7 @@
 package dev.gsf.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
@@ -16,26 +17,34 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Plain GETs, answered where the strict filter reads them (FileHandler#answer), against the same
  * requests answered through Grizzly's parser (a Connection field makes a GET not plain). Every test runs once per
- * algorithm, on a fresh server with an access log.
+ * algorithm over HTTP and over HTTPS, on a fresh server with an access log (the two that wait out an idle timeout
+ * only with ENBA over HTTPS: seconds each).
  */
-@ParameterizedClass
-@EnumSource(Algorithm.class)
+@ParameterizedClass(name = "{0} {1}")
+@MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")
 class PlainGetTest extends ConnectedServerFixture {
     private static final Duration WAIT = Duration.ofSeconds(20);
 
-    @Parameter
+    @Parameter(0)
     Algorithm algorithm;
+    @Parameter(1)
+    Transport transport;
     @TempDir
     Path logs;
 
     @Override
+    Transport transport() {
+        return transport;
+    }
+
+    @Override
     FileServer startServer() throws IOException {
-        return Servers.start(algorithm, "access-log", logs.resolve("access.log").toString());
+        return Servers.start(algorithm, transport.keys("access-log", logs.resolve("access.log").toString()));
     }
 
     @Test
@@ -73,8 +82,9 @@ class PlainGetTest extends ConnectedServerFixture {
 
     @Test
     void aLongerPlainGetKeepsItsConnectionInUse_whileItsClientPausesForLongerThanTheIdleTimeout() throws Exception {
-        try (FileServer idling = Servers.start(algorithm, "idle-timeout", "1s");
-             RawHttp client = new RawHttp(idling.port())) {
+        assumeTrue(transport == Transport.HTTP || algorithm == Algorithm.ENBA, "waits seconds: over HTTPS once");
+        try (FileServer idling = Servers.start(algorithm, transport.keys("idle-timeout", "1s"));
+             RawHttp client = transport.connect(idling)) {
             RawHttp.Response head = client.startDownload("/20MB.bin"); // more than the kernel's buffers take
             Thread.sleep(2500); // the client reads nothing: the server's writes wait, none completes
             assertThat(client.readBody(head).md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
@@ -94,8 +104,9 @@ class PlainGetTest extends ConnectedServerFixture {
 
     @Test
     void plainGetsKeepTheirConnectionInUse_andItStillIdlesOutAfterThem() throws Exception {
-        try (FileServer idling = Servers.start(algorithm, "idle-timeout", "1s");
-             RawHttp client = new RawHttp(idling.port())) {
+        assumeTrue(transport == Transport.HTTP || algorithm == Algorithm.ENBA, "waits seconds: over HTTPS once");
+        try (FileServer idling = Servers.start(algorithm, transport.keys("idle-timeout", "1s"));
+             RawHttp client = transport.connect(idling)) {
             long end = System.nanoTime() + Duration.ofMillis(2500).toNanos(); // over twice the idle timeout
             int answered = 0;
             while (System.nanoTime() < end) {

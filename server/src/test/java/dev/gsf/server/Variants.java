@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 
-/** Every algorithm with zero-copy on and off: the server tests run against each. */
+/** Every algorithm with zero-copy on and off, over HTTP, and once each over HTTPS: the server tests run against each. */
 final class Variants {
     private Variants() {
     }
@@ -13,5 +13,22 @@ final class Variants {
     static Stream<Arguments> algorithmsAndZeroCopy() {
         return Arrays.stream(Algorithm.values())
                 .flatMap(a -> Stream.of(Arguments.of(a, true), Arguments.of(a, false)));
+    }
+
+    /**
+     * {@link #algorithmsAndZeroCopy} over HTTP, then every algorithm over HTTPS. On TLS zero-copy only decides how a
+     * section's bytes are read (by FileChannel.transferTo, or through the algorithm's copy buffer): EBA and ADA
+     * read through their copy buffers, the others by transferTo, so each way is checked and every algorithm once.
+     */
+    static Stream<Arguments> algorithmsZeroCopyAndTransport() {
+        return Stream.concat(algorithmsAndZeroCopy().map(a -> Arguments.of(a.get()[0], a.get()[1], Transport.HTTP)),
+                Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a,
+                        a != Algorithm.EBA && a != Algorithm.ADA, Transport.HTTPS)));
+    }
+
+    /** Every algorithm over HTTP and over HTTPS. */
+    static Stream<Arguments> algorithmsAndTransport() {
+        return Arrays.stream(Transport.values())
+                .flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
     }
 }

@@ -76,7 +76,8 @@ public record PemFiles(X509Certificate[] chain, PrivateKey key) {
             for (Object block; (block = parser.readObject()) != null; ) {
                 switch (block) {
                     case PEMKeyPair traditional -> {
-                        return converter.getKeyPair(traditional).getPrivate();
+                        // The private key alone: an EC key may leave its optional public key out.
+                        return converter.getPrivateKey(traditional.getPrivateKeyInfo());
                     }
                     case PrivateKeyInfo pkcs8 -> {
                         return converter.getPrivateKey(pkcs8);
