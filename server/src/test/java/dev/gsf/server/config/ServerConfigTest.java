@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.ByteSize;
 import dev.gsf.server.ServeCommand;
+import dev.gsf.server.TestCerts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -237,6 +238,38 @@ class ServerConfigTest {
             assertThat(r.exitCode).isEqualTo(2);
             assertThat(r.stderr).startsWith("gsf serve: port: cannot listen on 127.0.0.1:" + taken.getLocalPort());
         }
+    }
+
+    @Test
+    void serveExitsWithOneLineNamingTheTlsKey_whenTheCertificateIsMissingOrTheKeyIsNotItsOwn() throws IOException {
+        TestCerts.Issued issued = TestCerts.issue(dir, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
+        TestCerts.Issued other = TestCerts.issue(dir, "other", TestCerts.Kind.RSA, TestCerts.Form.TRADITIONAL);
+        Result missing = serve("--root", dir.toString(), "--port", "0", "--tls-port", "0", "--tls-cert",
+                dir.resolve("none.crt").toString(), "--tls-key", issued.key().toString());
+        assertThat(missing.exitCode).isEqualTo(2);
+        assertThat(missing.stderr).isEqualTo("gsf serve: tls-cert: " + dir.resolve("none.crt") + " does not exist"
+                + System.lineSeparator());
+        Result mismatched = serve("--root", dir.toString(), "--port", "0", "--tls-port", "0", "--tls-cert",
+                issued.chain().toString(), "--tls-key", other.key().toString());
+        assertThat(mismatched.exitCode).isEqualTo(2);
+        assertThat(mismatched.stderr.strip()).startsWith("gsf serve: tls-key: " + other.key()
+                + " is not the key of the certificate in " + issued.chain()).doesNotContain("\n");
+    }
+
+    @Test
+    void theTlsKeysGoTogether() {
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("tls-cert", "a.crt")))
+                .hasMessage("tls-cert: given without tls-port (no HTTPS listener would use it)");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("tls-port", "8443", "tls-cert", "a.crt")))
+                .hasMessageStartingWith("tls-key: needed with tls-port");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("tls-port", "8080", "tls-cert", "a", "tls-key", "b")))
+                .hasMessage("tls-port: 8080 is the file port; HTTPS needs a port of its own");
+        assertThatThrownBy(() -> ServerConfig.from(Map.of("tls-handshake-timeout", "10ms")))
+                .hasMessageStartingWith("tls-handshake-timeout: 10ms is out of range");
+        ServerConfig tls = ServerConfig.from(Map.of("tls-port", "8443", "tls-cert", "a.crt", "tls-key", "b.key"));
+        assertThat(tls.tlsPort()).hasValue(8443);
+        assertThat(tls.tlsHandshakeTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(tls.changedKeys(ServerConfig.from(tls.asText()))).isEmpty();
     }
 
     private record Result(int exitCode, String stderr) {
