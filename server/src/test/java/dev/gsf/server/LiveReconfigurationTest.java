@@ -275,7 +275,7 @@ class LiveReconfigurationTest {
                         .hasMessageStartingWith(change.getKey() + ": cannot change while the server runs (needs a"
                                 + " restart); only algorithm, workers, queue, chunk, zero-copy, zero-copy-min,"
                                 + " inline-max, max-downloads, write-timeout, send-buffer, tcp-nopush, access-log,"
-                                + " shutdown-grace change live");
+                                + " shutdown-grace, tls-cert, tls-key, tls-handshake-timeout change live");
                 assertThat(server.config()).isEqualTo(ServerConfig.from(values));
                 try (RawHttp http = new RawHttp(server.port())) {
                     assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 SBA " + MD5_1KB);
@@ -300,12 +300,17 @@ class LiveReconfigurationTest {
                 Map.entry(ServerConfig.Key.OPEN_FILE_CACHE, "7s"), Map.entry(ServerConfig.Key.ZERO_COPY_MIN, "8K"),
                 Map.entry(ServerConfig.Key.INLINE_MAX, "8K"),
                 Map.entry(ServerConfig.Key.SHUTDOWN_GRACE, "7s"), Map.entry(ServerConfig.Key.ADMIN_HOST, "127.0.0.2"),
-                Map.entry(ServerConfig.Key.ADMIN_PORT, "7"), Map.entry(ServerConfig.Key.RESULTS_LOG, "/tmp/r.jsonl"));
+                Map.entry(ServerConfig.Key.ADMIN_PORT, "7"), Map.entry(ServerConfig.Key.RESULTS_LOG, "/tmp/r.jsonl"),
+                Map.entry(ServerConfig.Key.TLS_PORT, "9443"), Map.entry(ServerConfig.Key.TLS_CERT, "/tmp/c.crt"),
+                Map.entry(ServerConfig.Key.TLS_KEY, "/tmp/c.key"),
+                Map.entry(ServerConfig.Key.TLS_HANDSHAKE_TIMEOUT, "7s"));
         assertThat(other.keySet()).containsExactlyInAnyOrder(ServerConfig.Key.values());
-        ServerConfig base = ServerConfig.from(values());
+        // The TLS keys go together: the base has all three, so that each can change alone.
+        Map<String, String> tls = values("tls-port", "8443", "tls-cert", "/tmp/a.crt", "tls-key", "/tmp/a.key");
+        ServerConfig base = ServerConfig.from(tls);
         assertThat(base.changedKeys(base)).isEmpty();
         for (ServerConfig.Key key : ServerConfig.Key.values()) {
-            assertThat(base.changedKeys(ServerConfig.from(with(values(), key.name, other.get(key)))))
+            assertThat(base.changedKeys(ServerConfig.from(with(tls, key.name, other.get(key)))))
                     .as(key.name).containsExactly(key);
         }
     }
