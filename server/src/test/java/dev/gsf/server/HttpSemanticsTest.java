@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * HTTP semantics, the same for every algorithm: methods, validators, conditionals, ranges, errors, keep-alive. Every
- * test runs once per algorithm over HTTP and over HTTPS, on a fresh server and one connection to it that every answer
- * must leave usable.
+ * test runs once per algorithm over HTTP and for SBA, ENBA and VTA over HTTPS, on a fresh server and one connection
+ * to it that every answer must leave usable.
  */
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Plain GETs, answered where the strict filter reads them (FileHandler#answer), against the same
  * requests answered through Grizzly's parser (a Connection field makes a GET not plain). Every test runs once per
- * algorithm over HTTP and over HTTPS, on a fresh server with an access log (the two that wait out an idle timeout
- * only with ENBA over HTTPS: seconds each).
+ * algorithm over HTTP and for SBA, ENBA and VTA over HTTPS, on a fresh server with an access log (the two that wait
+ * out an idle timeout only with ENBA over HTTPS: seconds each).
  */
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")
