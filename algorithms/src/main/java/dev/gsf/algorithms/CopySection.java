@@ -45,16 +45,35 @@ final class CopySection implements FileSection {
     }
 
     @Override
+    public int readInto(ByteBuffer target) throws IOException {
+        int read = readAt(file, position, remaining, target);
+        position += read;
+        remaining -= read;
+        return read;
+    }
+
+    @Override
     public long remaining() {
         return remaining;
     }
 
     /** Fills {@code buffer} (cleared first) with up to {@code wanted} bytes at {@code position}; flipped, returns them. */
     static int read(FileChannel file, long position, long wanted, ByteBuffer buffer) throws FileReadException {
-        buffer.clear().limit((int) Math.min(buffer.capacity(), wanted));
+        readAt(file, position, wanted, buffer.clear());
+        return buffer.flip().remaining();
+    }
+
+    /**
+     * Reads up to {@code wanted} bytes at {@code position} into {@code target}'s room, after what it holds; returns
+     * how many.
+     */
+    static int readAt(FileChannel file, long position, long wanted, ByteBuffer target) throws FileReadException {
+        int limit = target.limit();
+        target.limit((int) Math.min(limit, target.position() + wanted));
+        int start = target.position();
         try {
-            while (buffer.hasRemaining()) {
-                if (file.read(buffer, position + buffer.position()) < 0) {
+            while (target.hasRemaining()) {
+                if (file.read(target, position + target.position() - start) < 0) {
                     throw FileReadException.truncated();
                 }
             }
@@ -62,7 +81,9 @@ final class CopySection implements FileSection {
             throw e;
         } catch (IOException e) {
             throw FileReadException.unreadable(e);
+        } finally {
+            target.limit(limit);
         }
-        return buffer.flip().remaining();
+        return target.position() - start;
     }
 }

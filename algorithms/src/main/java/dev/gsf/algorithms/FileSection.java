@@ -1,6 +1,7 @@
 package dev.gsf.algorithms;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 
 /**
@@ -16,6 +17,17 @@ public sealed interface FileSection permits SendfileSection, CopySection, Memory
      * @throws IOException the channel failed, or the file ended before the section did (truncated on disk)
      */
     long writeTo(WritableByteChannel channel) throws IOException;
+
+    /**
+     * Copies the section's next bytes into {@code target}, as many as it has room for, and moves past them: for a
+     * connection that must change the bytes before they go out (TLS encrypts them), which sendfile cannot carry.
+     * Reads at the section's own position (pread), never the file's shared one, so that downloads of one file do not
+     * wait on each other's reads.
+     *
+     * @return the bytes copied (0 only when {@code target} has no room or nothing remains)
+     * @throws IOException the file could not be read, or ended before the section did
+     */
+    int readInto(ByteBuffer target) throws IOException;
 
     /** Bytes still to write. */
     long remaining();

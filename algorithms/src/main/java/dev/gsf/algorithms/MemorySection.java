@@ -13,6 +13,14 @@ record MemorySection(ByteBuffer bytes) implements FileSection {
     }
 
     @Override
+    public int readInto(ByteBuffer target) {
+        int n = Math.min(bytes.remaining(), target.remaining());
+        target.put(target.position(), bytes, bytes.position(), n).position(target.position() + n);
+        bytes.position(bytes.position() + n);
+        return n;
+    }
+
+    @Override
     public long remaining() {
         return bytes.remaining();
     }

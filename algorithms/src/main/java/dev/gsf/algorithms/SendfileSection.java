@@ -1,6 +1,7 @@
 package dev.gsf.algorithms;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 
@@ -26,6 +27,14 @@ final class SendfileSection implements FileSection {
             throw FileReadException.truncated();
         }
         return written;
+    }
+
+    @Override
+    public int readInto(ByteBuffer target) throws IOException {
+        int read = CopySection.readAt(file, position, remaining, target);
+        position += read;
+        remaining -= read;
+        return read;
     }
 
     @Override
