@@ -19,8 +19,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * below the HTTP codec (or, for SBA's and EBA's workers, are written by the worker itself, waiting in poll(2)),
  * TCP_CORK spans writes that follow one another, and a download that fails before its first byte may be answered
  * 500 instead. On a TLS connection both kinds of write go through {@link TlsWrites} instead, which reads each
- * section into memory and has the connection's SSL filter encrypt it: the one TLS write path of every algorithm. A variant says how the first write carries the head ({@link #writeFirst}), how it sees a client that
- * left ({@link #clientGone}) and how the download ends ({@link #end}).
+ * section into memory and has the connection's SSL filter encrypt it: the one TLS write path of every algorithm. A
+ * variant says how the first write carries the head ({@link #writeFirst}), how it sees a client that left
+ * ({@link #clientGone}) and how the download ends ({@link #end}).
  *
  * <p>Threads: as {@link WriteSink} says; Grizzly calls the write callbacks on the writing or a selector thread.
  */
