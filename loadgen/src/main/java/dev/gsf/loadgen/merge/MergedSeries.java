@@ -20,11 +20,14 @@ record MergedSeries(List<IntervalSample> samples, long peakConnections) {
     static MergedSeries of(List<AgentResult> agents, long startEpochMs, long intervalMs, Phases phases) {
         Map<Long, double[]> slots = new TreeMap<>();
         for (AgentResult a : agents) {
+            // One agent's late sample and its next can land in one merged interval: there its counts add up, but its
+            // rate and gauges (connections, heap) are averaged, else the agent would count twice in that interval.
+            Map<Long, double[]> own = new TreeMap<>();
             double agentStart = AgentResult.number(a.clock(), "startEpochMs");
             for (JsonNode i : a.run().path("intervals")) {
                 double at = agentStart + i.path("seconds").asDouble() * 1000;
                 long slot = Math.max(1, Math.round((at - startEpochMs) / intervalMs));
-                double[] sum = slots.computeIfAbsent(slot, s -> new double[7]);
+                double[] sum = own.computeIfAbsent(slot, s -> new double[8]);
                 sum[0] += AgentResult.number(i, "throughputMBs") * (1 << 20);
                 sum[1] += i.path("completed").asLong();
                 sum[2] += i.path("errors").asLong();
@@ -33,7 +36,14 @@ record MergedSeries(List<IntervalSample> samples, long peakConnections) {
                 sum[5] += i.path("heapUsedBytes").asLong();
                 double cpu = AgentResult.number(i, "cpuPercent");
                 sum[6] += Double.isNaN(cpu) ? 0 : cpu;
+                sum[7]++;
             }
+            own.forEach((slot, sum) -> {
+                double[] merged = slots.computeIfAbsent(slot, s -> new double[7]);
+                for (int k = 0; k < 7; k++) {
+                    merged[k] += k == 1 || k == 2 ? sum[k] : sum[k] / sum[7];
+                }
+            });
         }
         List<IntervalSample> samples = new ArrayList<>();
         long peak = 0;

@@ -67,12 +67,30 @@ class MergeTest {
         assertThatThrownBy(() -> Merge.of(List.of(dir))).hasMessageContaining("holds no summary.json");
     }
 
+    @Test
+    void anAgentCountsOnceInEachMergedIntervalEvenWhenTwoOfItsSamplesFallInOne(@TempDir Path dir) throws Exception {
+        // samples {seconds, connections, completed}: b's sample at 1.4 s lands in the 1 s interval beside its 1.0 s one
+        Path a = agent(dir.resolve("a"), "0/2", new long[][]{{1000, 10}}, new double[][]{{1, 100, 5}, {2, 100, 5}});
+        Path b = agent(dir.resolve("b"), "1/2", new long[][]{{1000, 10}}, new double[][]{{1, 50, 2}, {1.4, 50, 3}});
+
+        MergedResult merged = Merge.of(List.of(a, b)).result();
+
+        var first = merged.summary().result.intervals().get(0);
+        assertThat(first.connections()).as("open connections: 100 + 50, not 100 + 50 + 50").isEqualTo(150);
+        assertThat(first.completed()).as("downloads completed: every sample's").isEqualTo(5 + 2 + 3);
+        assertThat(merged.summary().result.peakConnections()).isEqualTo(150);
+    }
+
+    private static Path agent(Path dir, String segment, long[][] intervals) throws Exception {
+        return agent(dir, segment, intervals, new double[0][]);
+    }
+
     /**
      * A result directory as gsf load writes it, reduced to what merge reads: init times {value µs, count} in one
      * interval each (and as many 1KB.bin downloads taking as long), all inside steady state, 1,000,000 steady bytes
-     * and one reset error.
+     * and one reset error; its time series' samples {seconds, connections, completed}.
      */
-    private static Path agent(Path dir, String segment, long[][] intervals) throws Exception {
+    private static Path agent(Path dir, String segment, long[][] intervals, double[][] samples) throws Exception {
         Files.createDirectories(dir);
         long count = 0;
         try (PrintStream file = new PrintStream(dir.resolve("histograms.hlog").toFile())) {
@@ -110,7 +128,12 @@ class MergeTest {
             errors.putObject(k.label()).put("all", k == ErrorKind.RESET ? 1 : 0).put("steady", 0).putNull("sample");
         }
         run.putObject("loadGenerator").put("peakHeapBytes", 1);
-        run.putArray("intervals");
+        var series = run.putArray("intervals");
+        for (double[] sample : samples) {
+            series.addObject().put("seconds", sample[0]).put("throughputMBs", 0.0).put("completed", (long) sample[2])
+                    .put("errors", 0).put("connections", (long) sample[1]).put("active", (long) sample[1])
+                    .put("heapUsedBytes", 0).put("cpuPercent", 0.0);
+        }
         run.put("histogramLog", "histograms.hlog");
         ObjectNode root = Json.object().put("tool", "gsf load").put("version", 1);
         root.putArray("runs").add(run);
