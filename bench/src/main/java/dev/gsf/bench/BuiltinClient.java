@@ -15,12 +15,25 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
+import javax.net.SocketFactory;
 
 /**
  * A wrk-like closed loop for machines without wrk: each connection (a virtual thread) sends GET after GET on one
- * keep-alive socket and reads each body by its Content-Length, until the time is up.
+ * keep-alive socket and reads each body by its Content-Length, until the time is up. Over https its sockets come from
+ * a TLS socket factory ({@link Transport#sockets()}).
  */
 public final class BuiltinClient implements LoadClient {
+    private final SocketFactory sockets;
+
+    /** Plain HTTP. */
+    public BuiltinClient() {
+        this(SocketFactory.getDefault());
+    }
+
+    /** Sockets from {@code sockets}: plain, or TLS ones for https URLs. */
+    BuiltinClient(SocketFactory sockets) {
+        this.sockets = sockets;
+    }
 
     @Override
     public String name() {
@@ -40,7 +53,7 @@ public final class BuiltinClient implements LoadClient {
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> loops = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
-                loops.add(threads.submit(() -> loop(uri, request, deadline, requests, bytes, errors)));
+                loops.add(threads.submit(() -> loop(sockets, uri, request, deadline, requests, bytes, errors)));
             }
             for (Future<?> loop : loops) {
                 loop.get();
@@ -52,11 +65,11 @@ public final class BuiltinClient implements LoadClient {
         return new Result(requests.sum(), bytes.sum(), seconds, errors.sum());
     }
 
-    private static Void loop(URI uri, byte[] request, long deadline, LongAdder requests, LongAdder bytes,
-                             LongAdder errors) {
+    private static Void loop(SocketFactory sockets, URI uri, byte[] request, long deadline, LongAdder requests,
+                             LongAdder bytes, LongAdder errors) {
         byte[] buffer = new byte[1 << 16];
         while (System.nanoTime() < deadline) {
-            try (Socket socket = new Socket()) {
+            try (Socket socket = sockets.createSocket()) {
                 socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 5000);
                 socket.setSoTimeout(30_000);
                 InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);

@@ -40,11 +40,18 @@ import picocli.CommandLine.Option;
                 "Passes: wrk (1 KB, 1 MB, 100 MB), load (the same files through gsf load, every download verified),"
                 + " throttled (the seed's mix, 200 clients at 1 MB/s) and many (10,000 clients at 20 KB/s, one server"
                 + " at a time: share of the target throughput, p99 init time, and the server's largest RSS, open fds"
-                + " and the kernel's TCP memory)."})
+                + " and the kernel's TCP memory).",
+                "--tls: every server over HTTPS on a certificate made for the run (a throwaway CA, deleted at the end):"
+                + " our servers on their TLS port, nginx with ssl and TLS 1.3, clients trusting the CA; Grizzly's"
+                + " StaticHttpHandler is left out."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Mixin
     RoundsOptions measuring;
+
+    @Option(names = "--tls", description = "compare over HTTPS (TLS 1.3) on a throwaway certificate; Grizzly's"
+            + " static handler is left out")
+    boolean tls;
 
     @Option(names = "--quick", description = "2 rounds of 2 seconds after a 3 s warm-up (else 10 s), and the many pass"
             + " with a 10 s ramp-up and 20 s steady state: about 7 minutes")
@@ -56,6 +63,32 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--passes", paramLabel = "P,...", split = ",",
             description = "passes to run: wrk, load, throttled, many (default: all)")
     List<PassKind> passKinds = List.of(PassKind.values());
+
+    @Option(names = "--algorithms", paramLabel = "A,...", split = ",",
+            description = "our algorithms in the wrk, load and throttled passes (default: all)")
+    List<Algorithm> algorithms = List.of(Algorithm.values());
+
+    @Option(names = "--files", paramLabel = "F,...", split = ",",
+            description = "files of the wrk and load passes, of ${COMPLETION-CANDIDATES} (default: all three)")
+    List<PassFile> passFiles = List.of(PassFile.values());
+
+    /** The wrk and load passes' files, with the connections that keep each busy. */
+    enum PassFile {
+        KB1("1KB.bin", 50), MB1("1MB.bin", 50), MB100("100MB.bin", 8);
+
+        final String file;
+        final int connections;
+
+        PassFile(String file, int connections) {
+            this.file = file;
+            this.connections = connections;
+        }
+
+        @Override
+        public String toString() {
+            return file;
+        }
+    }
 
     @Option(names = "--many-clients", paramLabel = "N", description = "clients of the many pass (default: 10000)")
     int manyClients = 10_000;
@@ -132,29 +165,38 @@ public final class CompareCommand implements Callable<Integer> {
         Path dir = root.directory();
         Path out = Files.createDirectories(outDir.directory());
         List<String> notes = new ArrayList<>();
-        LoadClient load = loadClient(notes);
         Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
         Optional<Path> iperf3 = find("iperf3", "iperf3", notes).program();
         Path manifest = dir.resolve(FileSet.MANIFEST);
-        List<Pass> passes = passes(load, manifest, out, settings);
-        ManyClientsPass many = new ManyClientsPass(manyClients, settings.manyRate(), settings.manyRampUp(),
-                settings.manySteady(), manifest, out.resolve("compare-many"));
         Measured measured;
-        List<Peer> peers = new ArrayList<>();
-        try {
-            startPeers(peers, dir, out, nginx);
-            System.out.printf("compare: rounds=%d duration=%ds cores=%d servers=%s%n", settings.rounds(),
-                    settings.seconds(), Runtime.getRuntime().availableProcessors(),
-                    peers.stream().map(Peer::name).toList());
-            notes.forEach(n -> System.out.println("  " + n));
-            System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
-            measured = measure(peers, passes, many, settings);
-        } finally {
-            peers.forEach(Peer::close);
+        List<Pass> passes;
+        ManyClientsPass many;
+        try (Transport transport = Transport.of(tls)) {
+            LoadClient load = loadClient(notes, transport);
+            passes = passes(load, manifest, out, settings, transport);
+            many = new ManyClientsPass(manyClients, settings.manyRate(), settings.manyRampUp(), settings.manySteady(),
+                    manifest, out.resolve("compare-many"), transport);
+            List<Peer> peers = new ArrayList<>();
+            try {
+                startPeers(peers, dir, out, nginx, transport);
+                System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n", title(),
+                        settings.rounds(), settings.seconds(), Runtime.getRuntime().availableProcessors(),
+                        peers.stream().map(Peer::name).toList());
+                notes.forEach(n -> System.out.println("  " + n));
+                System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
+                measured = measure(peers, passes, many, settings);
+            } finally {
+                peers.forEach(Peer::close);
+            }
         }
         Loopback loopback = loopback(iperf3, settings.seconds());
         report(settings, nginx.isPresent() ? "nginx" : "gsf SBA", passes, measured, many, loopback, notes, out);
         return 0;
+    }
+
+    /** " over TLS 1.3" when --tls, else "": what the tables' titles add. */
+    private String title() {
+        return tls ? " over TLS 1.3" : "";
     }
 
     /** The options with --quick applied; IllegalArgumentException names a bad one. */
@@ -167,80 +209,96 @@ public final class CompareCommand implements Callable<Integer> {
                 quick ? Duration.ofSeconds(20) : manySteady);
     }
 
-    /** --client: wrk unless told, installed if missing, else the built-in client. */
-    private LoadClient loadClient(List<String> notes) {
+    /** --client: wrk unless told (it speaks TLS without checking certificates), installed if missing, else ours. */
+    private LoadClient loadClient(List<String> notes, Transport transport) throws IOException {
         return switch (client) {
-            case builtin -> new BuiltinClient();
+            case builtin -> new BuiltinClient(transport.sockets());
             case wrk -> new Wrk();
             case auto -> {
                 DebianPackages.Lookup wrk = find("wrk", "wrk", notes);
-                yield wrk.program().isPresent() ? new Wrk() : new BuiltinClient();
+                yield wrk.program().isPresent() ? new Wrk() : new BuiltinClient(transport.sockets());
             }
         };
     }
 
     /** The --passes that drive every peer on workloads: wrk, load and throttled. */
-    private List<Pass> passes(LoadClient load, Path manifest, Path out, Settings settings) {
-        List<Workload> workloads = List.of(Workload.of("1KB.bin", 50), Workload.of("1MB.bin", 50),
-                Workload.of("100MB.bin", 8));
+    private List<Pass> passes(LoadClient load, Path manifest, Path out, Settings settings, Transport transport) {
+        List<Workload> workloads = passFiles.stream().distinct().map(f -> Workload.of(f.file, f.connections)).toList();
         List<Pass> passes = new ArrayList<>();
         if (passKinds.contains(PassKind.wrk)) {
             passes.add(new Pass(load, workloads));
         }
         if (passKinds.contains(PassKind.load)) {
-            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), 0), workloads));
+            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), 0, transport), workloads));
         }
         if (passKinds.contains(PassKind.throttled)) {
             // The seed's file mix, 200 clients reading at 1 MB/s each (wrk cannot throttle).
-            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), settings.throttleRate()),
-                    List.of(Workload.wholeSet(throttledClients))));
+            passes.add(new Pass(new GsfLoadClient(manifest, out.resolve("compare-load"), settings.throttleRate(),
+                    transport), List.of(Workload.wholeSet(throttledClients))));
         }
         return passes;
     }
 
-    /** A gsf server's command line: the root, the algorithm and the --server-option keys. */
-    private List<String> gsfArgs(Path dir, Algorithm algorithm) {
+    /** A gsf server's command line: the root, the algorithm, the TLS port if any and the --server-option keys. */
+    private List<String> gsfArgs(Path dir, Algorithm algorithm, Transport transport) {
         List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm", algorithm.name()));
+        args.addAll(transport.serveFlags());
         args.addAll(ServerProcess.keyFlags(serverOptions));
         return args;
     }
 
     /** Starts every peer into {@code peers}, so that the caller closes those that started should one fail. */
-    private void startPeers(List<Peer> peers, Path dir, Path out, Optional<Path> nginx) throws IOException {
-        for (Algorithm a : Algorithm.values()) {
-            peers.add(ServerProcess.start("gsf " + a, gsfArgs(dir, a), out.resolve("compare-gsf-" + a + ".log")));
+    private void startPeers(List<Peer> peers, Path dir, Path out, Optional<Path> nginx, Transport transport)
+            throws IOException {
+        for (Algorithm a : algorithms()) {
+            peers.add(ServerProcess.start("gsf " + a, gsfArgs(dir, a, transport),
+                    out.resolve("compare-gsf-" + a + ".log")));
         }
         if (zeroCopyBoth) {
-            for (Algorithm a : Algorithm.values()) {
+            for (Algorithm a : algorithms()) {
                 BenchAlgorithmsCommand.Variant other = otherZeroCopy(a);
-                List<String> args = new ArrayList<>(gsfArgs(dir, a));
+                List<String> args = new ArrayList<>(gsfArgs(dir, a, transport));
                 args.add(other.zeroCopy() ? "--zero-copy" : "--no-zero-copy");
                 peers.add(ServerProcess.start("gsf " + other.label(), args,
                         out.resolve("compare-gsf-" + a + "-other-zero-copy.log")));
             }
         }
-        for (String cache : List.of("on", "off")) {
+        // Grizzly's StaticHttpHandler peers serve plain HTTP only.
+        for (String cache : transport.tls() ? List.<String>of() : List.of("on", "off")) {
             peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
                     List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log")));
         }
         if (nginx.isPresent()) {
-            peers.add(NginxPeer.start(nginx.get(), dir, out));
+            peers.add(NginxPeer.start(nginx.get(), dir, out, transport.certificate()));
         }
+    }
+
+    /** --algorithms and the many pass's, each once: the servers to start. */
+    private List<Algorithm> algorithms() {
+        return java.util.stream.Stream.concat(algorithms.stream(),
+                passKinds.contains(PassKind.many) ? manyAlgorithms.stream() : java.util.stream.Stream.of())
+                .distinct().sorted().toList();
     }
 
     private static BenchAlgorithmsCommand.Variant otherZeroCopy(Algorithm a) {
         return new BenchAlgorithmsCommand.Variant(a, !BenchAlgorithmsCommand.DEFAULT_ZERO_COPY);
     }
 
-    /** Every pass against every peer, then the many pass against its algorithms and nginx. */
+    /** Every pass against every peer but our servers started for the many pass only, then the many pass. */
     private Measured measure(List<Peer> peers, List<Pass> passes, ManyClientsPass many, Settings settings)
             throws IOException, InterruptedException {
+        List<String> manyOnly = new ArrayList<>();
+        algorithms().stream().filter(a -> !algorithms.contains(a)).forEach(a -> {
+            manyOnly.add("gsf " + a);
+            manyOnly.add("gsf " + otherZeroCopy(a).label());
+        });
+        List<Peer> passPeers = peers.stream().filter(p -> !manyOnly.contains(p.name())).toList();
         List<Measurements> measured = new ArrayList<>();
         for (Pass pass : passes) {
             System.out.println("client " + pass.client().name() + ":");
             // The servers stay up from pass to pass: only the first warms them up at length.
             Duration warmUp = measured.isEmpty() ? settings.firstWarmUp() : Duration.ofSeconds(1);
-            measured.add(Measurements.run(peers, pass.workloads(), pass.client(), settings.rounds(),
+            measured.add(Measurements.run(passPeers, pass.workloads(), pass.client(), settings.rounds(),
                     settings.duration(), warmUp, System.out));
         }
         List<ManyClientsPass.Row> manyRows = List.of();
@@ -269,14 +327,13 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** Prints the tables and the loopback limit, and writes compare.json and compare.html. */
-    private static void report(Settings settings, String reference, List<Pass> passes, Measured measured,
-                               ManyClientsPass many, Loopback loopback, List<String> notes, Path out)
-            throws IOException {
+    private void report(Settings settings, String reference, List<Pass> passes, Measured measured,
+                        ManyClientsPass many, Loopback loopback, List<String> notes, Path out) throws IOException {
         StringBuilder tables = new StringBuilder();
         List<PassReport> passReports = new ArrayList<>();
         for (int i = 0; i < passes.size(); i++) {
             String client = passes.get(i).client().name();
-            tables.append("client: ").append(client).append('\n')
+            tables.append("client: ").append(client).append(title()).append('\n')
                     .append(measured.passes().get(i).table(reference)).append('\n');
             passReports.add(new PassReport(client, measured.passes().get(i).cells()));
         }
@@ -290,10 +347,10 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.println(loopback.line());
 
         int cores = Runtime.getRuntime().availableProcessors();
-        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), settings.rounds(),
-                settings.seconds(), cores, reference, loopback.gbps(), loopback.zeroCopyGbps(), notes, passReports,
+        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), tls ? "https" : "http",
+                settings.rounds(), settings.seconds(), cores, reference, loopback.gbps(), loopback.zeroCopyGbps(), notes, passReports,
                 manyRows));
-        Page html = new Page("grizzly-sendfile compare")
+        Page html = new Page("grizzly-sendfile compare" + title())
                 .paragraph(settings.rounds() + " interleaved rounds of " + settings.seconds() + " s on " + cores
                         + " cores. Bars are medians; whiskers span the rounds' min to max. " + loopback.line() + ".");
         for (int i = 0; i < passes.size(); i++) {
@@ -304,8 +361,11 @@ public final class CompareCommand implements Callable<Integer> {
         System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
     }
 
-    /** compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed. */
-    record Report(String date, int rounds, int seconds, int cores, String reference, double iperf3GBps,
+    /**
+     * compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed; transport: "http", or
+     * "https" for a --tls run (TLS 1.3 to nginx, 1.3 or 1.2 offered by ours).
+     */
+    record Report(String date, String transport, int rounds, int seconds, int cores, String reference, double iperf3GBps,
                   double iperf3ZeroCopyGBps, List<String> notes, List<PassReport> passes,
                   List<ManyClientsPass.Row> manyClients) {
     }

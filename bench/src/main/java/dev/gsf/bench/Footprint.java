@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
@@ -15,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * What a server process costs the machine while it runs, sampled once a second from /proc: resident memory and open
  * file descriptors of the process and its children (nginx's workers), and the kernel's TCP memory for all sockets
- * ({@code /proc/net/sockstat}, both ends of loopback connections counting). Keeps the largest value seen.
+ * ({@code /proc/net/sockstat}, both ends of loopback connections counting). Keeps the largest value seen, and the
+ * CPU time the processes have used at each sample, so that a window's CPU can be read afterwards.
  *
  * <p>Sampled on its own daemon thread; {@link #close()} stops it and the maxima stay readable.
  */
@@ -30,6 +32,7 @@ final class Footprint implements AutoCloseable {
     private final AtomicLong rss = new AtomicLong(-1);
     private final AtomicLong fds = new AtomicLong(-1);
     private final AtomicLong tcpMem = new AtomicLong(-1);
+    private final List<CpuSample> cpu = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("footprint").factory());
 
@@ -42,8 +45,31 @@ final class Footprint implements AutoCloseable {
         return new Max(rss.get(), fds.get(), tcpMem.get());
     }
 
+    /** CPU seconds (user and system) the processes had used at a wall-clock time, epoch milliseconds. */
+    private record CpuSample(long epochMillis, double seconds) {
+    }
+
+    /**
+     * The processes' CPU use between two wall-clock times in cores busy (CPU seconds per second), from the first and
+     * last samples inside the window; NaN when fewer than two samples fall inside it or /proc did not tell.
+     */
+    double cpuCoresBetween(long fromEpochMillis, long toEpochMillis) {
+        List<CpuSample> inside = cpu.stream()
+                .filter(s -> s.epochMillis() >= fromEpochMillis && s.epochMillis() <= toEpochMillis).toList();
+        if (inside.size() < 2) {
+            return Double.NaN;
+        }
+        CpuSample first = inside.getFirst();
+        CpuSample last = inside.getLast();
+        return (last.seconds() - first.seconds()) * 1000.0 / (last.epochMillis() - first.epochMillis());
+    }
+
     private void sample() {
         List<ProcessHandle> all = Stream.concat(Stream.of(process), process.descendants()).toList();
+        double seconds = cpuSeconds(all);
+        if (!Double.isNaN(seconds)) {
+            cpu.add(new CpuSample(System.currentTimeMillis(), seconds));
+        }
         rss.accumulateAndGet(sum(all, Footprint::rssBytes), Math::max);
         fds.accumulateAndGet(sum(all, Footprint::openFds), Math::max);
         tcpMem.accumulateAndGet(tcpMemBytes(), Math::max);
@@ -60,6 +86,34 @@ final class Footprint implements AutoCloseable {
             }
         }
         return any ? total : -1;
+    }
+
+    /** USER_HZ, the unit of /proc/PID/stat's times: 100 on every Linux architecture this runs on. */
+    private static final double CLOCK_TICKS_PER_SECOND = 100;
+
+    /**
+     * CPU seconds (utime + stime of /proc/PID/stat) that {@code process} and its descendants (nginx's workers) have
+     * used; NaN when /proc did not tell (not Linux).
+     */
+    static double cpuSeconds(ProcessHandle process) {
+        return cpuSeconds(Stream.concat(Stream.of(process), process.descendants()).toList());
+    }
+
+    private static double cpuSeconds(List<ProcessHandle> processes) {
+        long ticks = sum(processes, Footprint::cpuTicks);
+        return ticks < 0 ? Double.NaN : ticks / CLOCK_TICKS_PER_SECOND;
+    }
+
+    /** utime + stime of /proc/PID/stat in clock ticks, -1 when unreadable. */
+    static long cpuTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name, field 2, may hold spaces: count the fields after its closing parenthesis.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]); // fields 14 and 15 of the whole line
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** VmRSS of /proc/PID/status in bytes, -1 when unreadable (the process ended, or not Linux). */

@@ -15,9 +15,10 @@ import java.time.Duration;
  *
  * @param manifest the files' MD5SUMS
  * @param work     where each run's reports and log go, a directory per run
- * @param rate     per-client download limit in bytes per second, 0 for unthrottled
+ * @param rate      per-client download limit in bytes per second, 0 for unthrottled
+ * @param transport plain HTTP, or HTTPS trusting the run's CA
  */
-record GsfLoadClient(Path manifest, Path work, long rate) implements LoadClient {
+record GsfLoadClient(Path manifest, Path work, long rate, Transport transport) implements LoadClient {
 
     @Override
     public String name() {
@@ -29,8 +30,8 @@ record GsfLoadClient(Path manifest, Path work, long rate) implements LoadClient 
         Target target = Target.parse(url.substring(0, url.lastIndexOf('/') + 1));
         String file = url.substring(url.lastIndexOf('/') + 1);
         Path out = Files.createTempDirectory(Files.createDirectories(work), "load-");
-        LoadPlan plan = LoadPlan.closed(target, manifest, file, connections, rate, Duration.ZERO, duration,
-                Duration.ZERO, out);
+        LoadPlan plan = transport.plan(LoadPlan.closed(target, manifest, file, connections, rate, Duration.ZERO,
+                duration, Duration.ZERO, out));
         RunMetrics m;
         try {
             m = InProcessLoad.run(plan).first().result.metrics();

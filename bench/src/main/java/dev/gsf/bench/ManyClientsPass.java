@@ -28,10 +28,12 @@ import java.util.Locale;
  * @param rate     bytes per second per client
  * @param rampUp   clients start spread over this
  * @param steady   what is measured
- * @param manifest the files' MD5SUMS
- * @param work     where each run's reports and log go
+ * @param manifest  the files' MD5SUMS
+ * @param work      where each run's reports and log go
+ * @param transport plain HTTP, or HTTPS trusting the run's CA
  */
-record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady, Path manifest, Path work) {
+record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady, Path manifest, Path work,
+                       Transport transport) {
 
     /**
      * One server's result; shares and sizes as the table prints them.
@@ -40,15 +42,22 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      * @param allErrors     failed downloads of the whole run (ramp-up and the ends of downloads begun in it)
      * @param kernelAborts  connections the kernel aborted for lack of TCP memory during the run (machine-wide,
      *                      TcpExtTCPAbortOnMemory): what breaks downloads past tcp_mem, whichever server it is
+     * @param cpuSecPerGb   the server's CPU seconds (its children included) per 10^9 bytes received in steady state
+     * @param handshakes    https: TLS handshakes the clients completed in the whole run (0 for plain HTTP)
+     * @param handshakeP50Ms https: median handshake time (TCP connected to handshake done), all phases
+     * @param handshakeP99Ms https: its 99th percentile
      */
     record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
                long allErrors, long kernelAborts, double p99InitMs, long maxRssBytes, long maxFds,
-               long maxTcpMemBytes) {
+               long maxTcpMemBytes, double cpuSecPerGb, long handshakes, double handshakeP50Ms,
+               double handshakeP99Ms) {
     }
 
     String describe() {
-        return String.format(Locale.ROOT, "%d clients at %s each, ramp-up %s, steady %s", clients,
-                Units.formatRate(rate), Durations.format(rampUp), Durations.format(steady));
+        return String.format(Locale.ROOT, "%d clients at %s each, ramp-up %s, steady %s%s", clients,
+                Units.formatRate(rate), Durations.format(rampUp), Durations.format(steady), !transport.tls() ? ""
+                        : String.format(Locale.ROOT, ", over %s (%.0f new clients, so handshakes, a second offered"
+                        + " in the ramp-up)", transport.label(), clients / (rampUp.toMillis() / 1000.0)));
     }
 
     List<Row> run(List<? extends Peer> peers, PrintStream progress) throws IOException, InterruptedException {
@@ -58,41 +67,52 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             Row row = run(peer);
             rows.add(row);
             progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
-                            + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB%n", row.server(),
+                            + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB, CPU %.2f s/GB,"
+                            + " handshakes %d (p50 %.1f ms, p99 %.1f ms)%n", row.server(),
                     row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(), row.kernelAborts(),
-                    row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20);
+                    row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20,
+                    row.cpuSecPerGb(), row.handshakes(), row.handshakeP50Ms(), row.handshakeP99Ms());
         }
         return rows;
     }
 
     private Row run(Peer peer) throws IOException, InterruptedException {
         Path out = Files.createTempDirectory(Files.createDirectories(work), "many-");
-        LoadPlan plan = LoadPlan.closed(Target.parse("http://127.0.0.1:" + peer.port() + "/"), manifest, "",
-                clients, rate, rampUp, steady, Duration.ZERO, out);
+        LoadPlan plan = transport.plan(LoadPlan.closed(Target.parse(peer.url()), manifest, "", clients, rate, rampUp,
+                steady, Duration.ZERO, out));
         Summary summary;
         Footprint.Max max;
+        double steadyCores;
         long abortsBefore = Footprint.tcpAbortsOnMemory();
         try (Footprint footprint = new Footprint(peer.process())) {
             summary = InProcessLoad.run(plan).first();
             max = footprint.max();
+            long steadyStart = summary.result.clock().start().plus(rampUp).toEpochMilli();
+            steadyCores = footprint.cpuCoresBetween(steadyStart, steadyStart + steady.toMillis());
         }
         long aborts = abortsBefore < 0 ? -1 : Footprint.tcpAbortsOnMemory() - abortsBefore;
         var metrics = summary.result.metrics();
+        double steadyGigabytesPerSecond = metrics.steadyBytes / 1e9 / (steady.toMillis() / 1000.0);
+        double[] handshake = summary.handshakeMs.percentiles(); // Summary.PERCENTILES: 50, 90, 99, 99.9
         return new Row(peer.name(), clients, summary.targetThroughputMBs, summary.throughputMBs,
                 100.0 * summary.throughputMBs / summary.targetThroughputMBs, metrics.steadyErrorCount(),
                 metrics.errorCount(), aborts, summary.initPercentileMs(99),
-                max.rssBytes(), max.fds(), max.tcpMemBytes());
+                max.rssBytes(), max.fds(), max.tcpMemBytes(), steadyCores / steadyGigabytesPerSecond,
+                metrics.handshakes, handshake[0], handshake[2]);
     }
 
     static String table(List<Row> rows) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%-16s %8s %10s %10s %7s %7s %9s %8s %12s %9s %7s %12s%n", "server", "clients", "target", "MB/s",
-                "share", "errors", "all runs", "aborts", "p99 init ms", "RSS MB", "fds", "TCP mem MB"));
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %12s %9s %7s %12s %9s %11s %14s%n", "server", "clients", "target",
+                "MB/s", "share", "errors", "all runs", "aborts", "p99 init ms", "RSS MB", "fds", "TCP mem MB",
+                "CPU s/GB", "handshakes", "p50/p99 hs ms"));
         for (Row r : rows) {
-            t.append(String.format(Locale.ROOT, "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %12.0f %9d %7d %12d%n",
+            t.append(String.format(Locale.ROOT,
+                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %12.0f %9d %7d %12d %9.2f %11d %14s%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
-                    r.allErrors(), r.kernelAborts(),
-                    r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(), r.maxTcpMemBytes() >> 20));
+                    r.allErrors(), r.kernelAborts(), r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(),
+                    r.maxTcpMemBytes() >> 20, r.cpuSecPerGb(), r.handshakes(), String.format(Locale.ROOT,
+                            "%.1f/%.1f", r.handshakeP50Ms(), r.handshakeP99Ms())));
         }
         return t.toString();
     }

@@ -14,12 +14,13 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Runs every workload against every peer, in rounds whose peer order rotates, so that a noisy moment of a shared
- * machine spreads over all peers instead of landing on one. Keeps every round's value for medians and spreads.
+ * machine spreads over all peers instead of landing on one. Keeps every round's value for medians and spreads, and
+ * what each round cost the peer's processes in CPU per gigabyte sent ({@code /proc/PID/stat} before and after).
  */
 final class Measurements {
-    /** What one peer measured on one workload, a value per round. */
+    /** What one peer measured on one workload, a value per round (CPU: NaN where /proc did not tell). */
     record Cell(String peer, Workload workload, List<Double> requestsPerSecond, List<Double> gigabytesPerSecond,
-                LongAdder errorCount) {
+                List<Double> cpuSecondsPerGigabyte, LongAdder errorCount) {
         long errors() {
             return errorCount.sum();
         }
@@ -31,11 +32,19 @@ final class Measurements {
         Stats gigabytes() {
             return Stats.of(gigabytesPerSecond);
         }
+
+        Stats cpu() {
+            return Stats.of(cpuSecondsPerGigabyte);
+        }
     }
 
-    /** A cell as the JSON reports give it: every round's value, the medians and the errors; file "" is the whole set. */
+    /**
+     * A cell as the JSON reports give it: every round's value, the medians and the errors; file "" is the whole set.
+     * cpuSecPerGb: the server's CPU seconds (user and system, its children included) per 10^9 bytes sent.
+     */
     record CellReport(String server, String file, int connections, List<Double> reqPerSec, List<Double> gbPerSec,
-                      double medianReqPerSec, double medianGbPerSec, long errors) {
+                      List<Double> cpuSecPerGb, double medianReqPerSec, double medianGbPerSec,
+                      double medianCpuSecPerGb, long errors) {
     }
 
     private final Map<String, Cell> cells = new LinkedHashMap<>();
@@ -67,11 +76,13 @@ final class Measurements {
             for (Workload w : workloads) {
                 for (int i = 0; i < peers.size(); i++) {
                     Peer peer = peers.get((i + round) % peers.size());
+                    double cpuBefore = Footprint.cpuSeconds(peer.process());
                     LoadClient.Result r = client.run(url(peer, w), w.connections(), duration);
-                    m.record(peer.name(), w, r);
-                    progress.printf(Locale.ROOT, "  round %d  %-24s %-16s %10.0f req/s %7.3f GB/s  errors %d%n",
-                            round + 1, peer.name(), w.label(), r.requestsPerSecond(), r.gigabytesPerSecond(),
-                            r.errors());
+                    double cpuPerGigabyte = (Footprint.cpuSeconds(peer.process()) - cpuBefore) / (r.bytes() / 1e9);
+                    m.record(peer.name(), w, r, cpuPerGigabyte);
+                    progress.printf(Locale.ROOT, "  round %d  %-24s %-16s %10.0f req/s %7.3f GB/s %7.2f CPU s/GB"
+                                    + "  errors %d%n", round + 1, peer.name(), w.label(), r.requestsPerSecond(),
+                            r.gigabytesPerSecond(), cpuPerGigabyte, r.errors());
                 }
             }
         }
@@ -79,14 +90,15 @@ final class Measurements {
     }
 
     private static String url(Peer peer, Workload w) {
-        return "http://127.0.0.1:" + peer.port() + "/" + w.path();
+        return peer.url() + w.path();
     }
 
-    private void record(String peer, Workload w, LoadClient.Result r) {
+    private void record(String peer, Workload w, LoadClient.Result r, double cpuPerGigabyte) {
         Cell cell = cells.computeIfAbsent(key(peer, w),
-                k -> new Cell(peer, w, new ArrayList<>(), new ArrayList<>(), new LongAdder()));
+                k -> new Cell(peer, w, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new LongAdder()));
         cell.requestsPerSecond().add(r.requestsPerSecond());
         cell.gigabytesPerSecond().add(r.gigabytesPerSecond());
+        cell.cpuSecondsPerGigabyte().add(cpuPerGigabyte);
         cell.errorCount().add(r.errors());
     }
 
@@ -98,11 +110,14 @@ final class Measurements {
         return cells.get(key(peer, w));
     }
 
-    /** Medians, min-max spreads, and the ratio of medians to the reference peer (absent: "-"). */
+    /**
+     * Medians, min-max spreads, the ratio of medians to the reference peer (absent: "-"), and the server's median CPU
+     * seconds per GB sent.
+     */
     String table(String reference) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-24s %-16s %24s %24s %8s %7s%n",
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-24s %-16s %24s %24s %8s %9s %7s%n",
                 "server", "workload", "req/s median [min-max]", "GB/s median [min-max]", "x " + reference,
-                "errors"));
+                "CPU s/GB", "errors"));
         for (Workload w : workloads) {
             Cell ref = cell(reference, w);
             for (String peer : peers) {
@@ -111,9 +126,10 @@ final class Measurements {
                 Stats gigabytes = c.gigabytes();
                 String ratio = ref == null ? "-" : String.format(Locale.ROOT, "%.2f",
                         requests.median() / ref.requests().median());
-                t.append(String.format(Locale.ROOT, "%-24s %-16s %8.0f [%6.0f-%6.0f] %8.3f [%6.3f-%6.3f] %8s %7d%n",
-                        peer, w.label(), requests.median(), requests.min(), requests.max(), gigabytes.median(),
-                        gigabytes.min(), gigabytes.max(), ratio, c.errors()));
+                t.append(String.format(Locale.ROOT,
+                        "%-24s %-16s %8.0f [%6.0f-%6.0f] %8.3f [%6.3f-%6.3f] %8s %9.2f %7d%n", peer, w.label(),
+                        requests.median(), requests.min(), requests.max(), gigabytes.median(), gigabytes.min(),
+                        gigabytes.max(), ratio, c.cpu().median(), c.errors()));
             }
         }
         return t.toString();
@@ -126,8 +142,8 @@ final class Measurements {
             for (String peer : peers) {
                 Cell c = cell(peer, w);
                 rows.add(new CellReport(peer, w.path(), w.connections(), List.copyOf(c.requestsPerSecond()),
-                        List.copyOf(c.gigabytesPerSecond()), c.requests().median(), c.gigabytes().median(),
-                        c.errors()));
+                        List.copyOf(c.gigabytesPerSecond()), List.copyOf(c.cpuSecondsPerGigabyte()),
+                        c.requests().median(), c.gigabytes().median(), c.cpu().median(), c.errors()));
             }
         }
         return rows;

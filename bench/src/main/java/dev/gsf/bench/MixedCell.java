@@ -52,17 +52,18 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
     }
 
     /** Starts a server of {@code algorithm} on {@code files}, runs both groups against it at once, stops it. */
-    Row run(Algorithm algorithm, Path files, Path manifest, Phases.Lengths lengths, Path out)
+    Row run(Algorithm algorithm, Path files, Path manifest, Phases.Lengths lengths, Path out, Transport transport)
             throws IOException, InterruptedException {
         Path dir = Files.createDirectories(out.resolve(algorithm + "-mixed"));
         LoadSession.Outcome slow;
         LoadSession.Outcome fast;
-        try (ServerProcess server = SuiteCommand.cellServer(algorithm, files, workers, dir)) {
-            Target target = Target.parse("http://127.0.0.1:" + server.port() + "/");
-            LoadPlan slowPlan = LoadPlan.closed(target, manifest, slowFile, slowClients, slowRate.bytesPerSecond(),
-                    lengths.rampUp(), lengths.steady(), lengths.rampDown(), dir.resolve("slow"));
-            LoadPlan fastPlan = LoadPlan.closed(target, manifest, fastFile, fastClients, 0, lengths.rampUp(),
-                    lengths.steady(), lengths.rampDown(), dir.resolve("fast"));
+        try (ServerProcess server = SuiteCommand.cellServer(algorithm, files, workers, dir, transport)) {
+            Target target = Target.parse(server.url());
+            LoadPlan slowPlan = transport.plan(LoadPlan.closed(target, manifest, slowFile, slowClients,
+                    slowRate.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(),
+                    dir.resolve("slow")));
+            LoadPlan fastPlan = transport.plan(LoadPlan.closed(target, manifest, fastFile, fastClients, 0,
+                    lengths.rampUp(), lengths.steady(), lengths.rampDown(), dir.resolve("fast")));
             CompletableFuture<LoadSession.Outcome> slowRun = new CompletableFuture<>();
             Thread.ofPlatform().name("mixed-slow").start(() -> {
                 try {

@@ -15,19 +15,24 @@ import java.util.function.IntSupplier;
 
 /**
  * nginx (Debian nginx-light) serving the same directory with sendfile on, one worker per core, keep-alive without a
- * request limit and no access log: the reference a user would compare with.
+ * request limit and no access log: the reference a user would compare with. Over TLS ({@code --tls}) it listens with
+ * {@code ssl} on the run's certificate, TLS 1.3 only (OpenSSL then encrypts in user space: sendfile needs kTLS).
  */
 final class NginxPeer extends ChildPeer {
     private static final int BIND_ATTEMPTS = 5;
     private final int port;
+    private final boolean tls;
 
-    private NginxPeer(Process process, int port) {
+    private NginxPeer(Process process, int port, boolean tls) {
         super("nginx", process); // SIGTERM on close: nginx's master stops its workers
         this.port = port;
+        this.tls = tls;
     }
 
-    static NginxPeer start(Path nginx, Path root, Path workDir) throws IOException {
-        return start(nginx, root, workDir, NginxPeer::freePort);
+    /** nginx on a free port, serving HTTPS only on {@code certificate} when given. */
+    static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate)
+            throws IOException {
+        return start(nginx, root, workDir, certificate, NginxPeer::freePort);
     }
 
     /**
@@ -35,13 +40,14 @@ final class NginxPeer extends ChildPeer {
      * exits with "Address already in use" and the next port is tried. nginx writes its pid file only once it has
      * bound its port, so the pid file naming our process proves the port is nginx's and not someone else's.
      */
-    static NginxPeer start(Path nginx, Path root, Path workDir, IntSupplier ports) throws IOException {
+    static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
+                           IntSupplier ports) throws IOException {
         Path prefix = Files.createDirectories(workDir.resolve("nginx"));
         Files.createDirectories(prefix.resolve("logs"));
         Files.createDirectories(prefix.resolve("tmp"));
         for (int attempt = 1; ; attempt++) {
             int port = ports.getAsInt();
-            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port);
+            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate);
             if (peer.isPresent()) {
                 return peer.get();
             }
@@ -53,7 +59,8 @@ final class NginxPeer extends ChildPeer {
     }
 
     /** nginx listening on {@code port}; empty when the port was taken; an exception when nginx failed otherwise. */
-    private static Optional<NginxPeer> tryStart(Path nginx, Path root, Path prefix, int port) throws IOException {
+    private static Optional<NginxPeer> tryStart(Path nginx, Path root, Path prefix, int port,
+                                                Optional<LoopbackCertificate> certificate) throws IOException {
         Path conf = prefix.resolve("nginx.conf");
         Path pid = prefix.resolve("nginx.pid");
         Path output = prefix.resolve("logs/stdout.log");
@@ -74,11 +81,12 @@ final class NginxPeer extends ChildPeer {
                     default_type application/octet-stream;
                     client_body_temp_path %2$s/tmp;
                     server {
-                        listen 127.0.0.1:%3$d;
-                        root %4$s;
+                        listen 127.0.0.1:%3$d%5$s;
+                        root %4$s;%6$s
                     }
                 }
-                """.formatted(pid.toAbsolutePath(), prefix.toAbsolutePath(), port, root.toAbsolutePath()));
+                """.formatted(pid.toAbsolutePath(), prefix.toAbsolutePath(), port, root.toAbsolutePath(),
+                certificate.isPresent() ? " ssl" : "", certificate.map(NginxPeer::tlsDirectives).orElse("")));
         Process process = new ProcessBuilder(List.of(nginx.toString(), "-p", prefix.toAbsolutePath().toString(),
                 "-c", conf.toAbsolutePath().toString())).redirectErrorStream(true).redirectOutput(output.toFile())
                 .start();
@@ -98,7 +106,14 @@ final class NginxPeer extends ChildPeer {
             }
             LockSupport.parkNanos(50_000_000);
         }
-        return Optional.of(new NginxPeer(process, port));
+        return Optional.of(new NginxPeer(process, port, certificate.isPresent()));
+    }
+
+    /** The server block's TLS lines: the run's certificate, TLS 1.3 as the issue's comparison asks. */
+    private static String tlsDirectives(LoopbackCertificate certificate) {
+        return "\n        ssl_certificate " + certificate.chain().toAbsolutePath() + ";"
+                + "\n        ssl_certificate_key " + certificate.key().toAbsolutePath() + ";"
+                + "\n        ssl_protocols TLSv1.3;";
     }
 
     private static boolean ownsPidFile(Path pid, Process process) throws IOException {
@@ -120,5 +135,10 @@ final class NginxPeer extends ChildPeer {
     @Override
     public int port() {
         return port;
+    }
+
+    @Override
+    public String url() {
+        return (tls ? "https" : "http") + "://127.0.0.1:" + port + "/";
     }
 }

@@ -124,6 +124,12 @@ public final class ServerProcess extends ChildPeer {
         return ready.port();
     }
 
+    /** Its HTTPS port when it was started with one ({@link Transport#serveFlags()}), else its plain port. */
+    @Override
+    public String url() {
+        return ready.tlsPort() == null ? super.url() : "https://127.0.0.1:" + ready.tlsPort() + "/";
+    }
+
     /** What the server said it runs with. */
     public ServerReady ready() {
         return ready;

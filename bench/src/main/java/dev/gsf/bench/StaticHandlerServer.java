@@ -36,7 +36,7 @@ public final class StaticHandlerServer {
         server.start();
         System.out.println("grizzly-static serving " + args[0] + " on http://127.0.0.1:" + listener.getPort()
                 + "  file-cache=" + (fileCache ? "on" : "off") + " sendfile=on");
-        System.out.println(new ServerReady("grizzly-static", "127.0.0.1", listener.getPort(), null,
+        System.out.println(new ServerReady("grizzly-static", "127.0.0.1", listener.getPort(), null, null,
                 Map.of("root", args[0], "file-cache", fileCache ? "on" : "off", "sendfile", "on")).line());
         System.out.flush();
         CountDownLatch stopped = new CountDownLatch(1);

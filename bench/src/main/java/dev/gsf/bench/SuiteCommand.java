@@ -45,7 +45,8 @@ import picocli.CommandLine.Option;
                 "Exit code: 0 every cell measured and met gsf load's criteria; 1 every cell measured, but some"
                 + " missed a criterion (listed at the end; e.g. SBA starved: no download completed in steady state,"
                 + " so its error rate has no data); 2 bad input, or the tool failed (a server did not start, a run"
-                + " could not take place)."})
+                + " could not take place).",
+                "--tls: every cell over HTTPS on a certificate made for the run (a throwaway CA, deleted at the end)."})
 public final class SuiteCommand implements Callable<Integer> {
     /** Every cell measured and met its criteria. */
     static final int MEASURED = 0;
@@ -100,6 +101,9 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--mixed-workers", paramLabel = "N", description = "mixed cell: server worker pool (default: 8)")
     int mixedWorkers = MixedCell.DEFAULT.workers();
 
+    @Option(names = "--tls", description = "every cell over HTTPS (TLS 1.3) on a throwaway certificate")
+    boolean tls;
+
     /** Each given phase overrides the profile's; the defaults shown are the quick profile's. */
     @Mixin
     Phases phases = new Phases(Profile.quick.lengths);
@@ -123,13 +127,19 @@ public final class SuiteCommand implements Callable<Integer> {
                long errors, List<String> missed, int exitCode) implements Judged {
     }
 
-    /** suite.json. */
-    record Report(String date, String phases, int cores, List<Row> cells, String mixedCell,
+    /** suite.json; transport "http", or "https" for a --tls run. */
+    record Report(String date, String transport, String phases, int cores, List<Row> cells, String mixedCell,
                   List<MixedCell.Row> mixed) {
     }
 
     @Override
     public Integer call() throws Exception {
+        try (Transport transport = Transport.of(tls)) {
+            return run(transport);
+        }
+    }
+
+    private int run(Transport transport) throws IOException, InterruptedException {
         Phases.Lengths lengths = phases.givenOr(profile.lengths);
         List<DownloadLimit> limits = new ArrayList<>();
         try {
@@ -146,7 +156,7 @@ public final class SuiteCommand implements Callable<Integer> {
         String phases = lengths + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
                 ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
                 + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
-        System.out.println("suite: " + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
+        System.out.println("suite" + (tls ? " over " + transport.label() : "") + ": " + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
                 + (mixedSlow > 0 ? " and " + algorithms.size() + " mixed" : "") + "; " + phases
                 + "; workers " + workers + "; files " + dir);
 
@@ -155,7 +165,7 @@ public final class SuiteCommand implements Callable<Integer> {
             for (DownloadLimit limit : matrix ? limits : List.<DownloadLimit>of()) {
                 for (int n : clients) {
                     for (Algorithm algorithm : algorithms) {
-                        Row r = cell(algorithm, n, limit, dir, manifestFile, lengths);
+                        Row r = cell(algorithm, n, limit, dir, manifestFile, lengths, transport);
                         rows.add(r);
                         System.out.println(String.format(Locale.ROOT, "  %s", format(r)));
                     }
@@ -171,7 +181,7 @@ public final class SuiteCommand implements Callable<Integer> {
         try {
             for (Algorithm algorithm : mixedSlow > 0 ? algorithms : List.<Algorithm>of()) {
                 System.out.println("  mixed " + algorithm + ": " + mixedCell.describe() + " ...");
-                mixed.add(mixedCell.run(algorithm, dir, manifestFile, lengths, out));
+                mixed.add(mixedCell.run(algorithm, dir, manifestFile, lengths, out, transport));
             }
         } catch (IOException e) {
             System.err.println("gsf suite: the tool failed in the mixed cell: " + e.getMessage());
@@ -181,7 +191,7 @@ public final class SuiteCommand implements Callable<Integer> {
                 : "\nmixed cell: " + mixedCell.describe() + "\n" + MixedCell.table(mixed));
         System.out.println();
         System.out.print(table);
-        Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), phases,
+        Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), tls ? "https" : "http", phases,
                 Runtime.getRuntime().availableProcessors(), rows, mixed.isEmpty() ? null : mixedCell.describe(),
                 mixed));
         html(rows, phases, table).write(out.resolve("suite.html"));
@@ -214,14 +224,14 @@ public final class SuiteCommand implements Callable<Integer> {
         return rows.stream().allMatch(r -> r.missed().isEmpty()) ? MEASURED : CRITERION_MISSED;
     }
 
-    private Row cell(Algorithm algorithm, int n, DownloadLimit limit, Path dir, Path manifest, Phases.Lengths lengths)
-            throws IOException, InterruptedException {
+    private Row cell(Algorithm algorithm, int n, DownloadLimit limit, Path dir, Path manifest, Phases.Lengths lengths,
+                     Transport transport) throws IOException, InterruptedException {
         Path cellDir = Files.createDirectories(outDir.directory().resolve(algorithm + "-" + n + "-"
                 + limit.toString().replace('/', '_')));
         LoadSession.Outcome load;
-        try (ServerProcess server = cellServer(algorithm, dir, workers, cellDir)) {
-            load = InProcessLoad.run(LoadPlan.closed(Target.parse("http://127.0.0.1:" + server.port() + "/"),
-                    manifest, "", n, limit.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir));
+        try (ServerProcess server = cellServer(algorithm, dir, workers, cellDir, transport)) {
+            load = InProcessLoad.run(transport.plan(LoadPlan.closed(Target.parse(server.url()), manifest, "", n,
+                    limit.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir)));
         }
         Summary s = load.first();
         RunMetrics m = s.result.metrics();
@@ -232,12 +242,18 @@ public final class SuiteCommand implements Callable<Integer> {
                 m.steadyDownloads(), m.errorCount(), missed, LoadCommand.exitCode(load));
     }
 
-    /** A cell's server: a fresh process of {@code algorithm} on {@code files}, its log in the cell's directory. */
-    static ServerProcess cellServer(Algorithm algorithm, Path files, int workers, Path cellDir) throws IOException {
-        return ServerProcess.start("gsf " + algorithm, List.of("--root", files.toString(), "--algorithm",
-                algorithm.name(), "--workers", Integer.toString(workers),
+    /**
+     * A cell's server: a fresh process of {@code algorithm} on {@code files} (with its TLS port over https), its log
+     * in the cell's directory.
+     */
+    static ServerProcess cellServer(Algorithm algorithm, Path files, int workers, Path cellDir, Transport transport)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of("--root", files.toString(), "--algorithm", algorithm.name(),
+                "--workers", Integer.toString(workers),
                 // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
-                "--" + ServerConfig.Key.INLINE_MAX.name, "0"), cellDir.resolve("server.log"));
+                "--" + ServerConfig.Key.INLINE_MAX.name, "0"));
+        args.addAll(transport.serveFlags());
+        return ServerProcess.start("gsf " + algorithm, args, cellDir.resolve("server.log"));
     }
 
     private static String format(Row r) {

@@ -17,7 +17,7 @@ class ManyClientsPassTest {
         Path files = TestFiles.fileSet();
         int clients = 40;
         ManyClientsPass pass = new ManyClientsPass(clients, 64 * 1024, Duration.ofMillis(500), Duration.ofSeconds(3),
-                TestFiles.committedManifestFile(), out);
+                TestFiles.committedManifestFile(), out, Transport.PLAIN);
         List<ManyClientsPass.Row> rows;
         try (ServerProcess server = ServerProcess.start("gsf ENBA",
                 List.of("--root", files.toString(), "--algorithm", "ENBA"), out.resolve("server.log"))) {
@@ -35,6 +35,8 @@ class ManyClientsPassTest {
             assertThat(row.maxRssBytes()).isGreaterThan(16L << 20);
             assertThat(row.maxFds()).isGreaterThanOrEqualTo(clients); // one socket per client at least
             assertThat(row.maxTcpMemBytes()).isPositive();
+            assertThat(row.cpuSecPerGb()).as("the server's CPU over the steady state").isPositive();
+            assertThat(row.handshakes()).as("plain HTTP").isZero();
         });
         assertThat(ManyClientsPass.table(rows)).contains("gsf ENBA");
     }

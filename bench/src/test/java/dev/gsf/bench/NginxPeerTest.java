@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +42,8 @@ class NginxPeerTest {
             free.close();
             Deque<Integer> ports = new ArrayDeque<>(List.of(taken.getLocalPort(), freePort));
 
-            try (NginxPeer nginx = NginxPeer.start(NGINX, root, dir.resolve("work"), ports::removeFirst)) {
+            try (NginxPeer nginx = NginxPeer.start(NGINX, root, dir.resolve("work"), Optional.empty(),
+                    ports::removeFirst)) {
                 assertThat(ports).isEmpty();
                 assertThat(nginx.port()).isEqualTo(freePort);
                 HttpResponse<String> response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()

@@ -14,17 +14,20 @@ import java.util.Optional;
  * @param server   what kind of server answered, e.g. "gsf", "grizzly-static"
  * @param host     the address it listens on
  * @param port     the port it bound
+ * @param tlsPort  the HTTPS port it bound, null when it serves no HTTPS
  * @param adminUrl where its admin listener answers (/metrics, /admin/status), e.g. {@code http://127.0.0.1:9090}
  *                 for {@code admin-port=0}; null when it has none
  * @param settings everything that decides what a benchmark measures, by configuration key (for gsf: every key,
  *                 in the grammar the key accepts)
  */
-public record ServerReady(String server, String host, int port, String adminUrl, Map<String, String> settings) {
+public record ServerReady(String server, String host, int port, Integer tlsPort, String adminUrl, Map<String, String> settings) {
 
     /** The handshake of our running file server: the ports it bound and every configuration key with its value. */
     public static ServerReady of(FileServer server) {
         ServerConfig config = server.config();
-        return new ServerReady("gsf", config.host(), server.port(), server.adminUrl().orElse(null), config.asText());
+        Integer tlsPort = server.tlsPort().isPresent() ? server.tlsPort().getAsInt() : null;
+        return new ServerReady("gsf", config.host(), server.port(), tlsPort, server.adminUrl().orElse(null),
+                config.asText());
     }
 
     /** The handshake line: JSON on one line. */

@@ -76,6 +76,13 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
                 Connecting.of(target));
     }
 
+    /** This plan connecting as {@code other} says (e.g. trusting another CA); everything else the same. */
+    public LoadPlan connectingBy(Connecting other) {
+        return new LoadPlan(target, manifest, mix, clients, arrivalRate, rate, burst, receiveBuffer, think, rampUp,
+                steady, rampDown, timeout, interval, threads, criteria, outDir, seed, runs, serverMetrics, segment,
+                startAt, other);
+    }
+
     /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */
     public static int receiveBuffer(long rate, long burst) {
         return rate > 0 ? (int) Math.max(THROTTLED_RCVBUF, Math.min(1 << 20, burst)) : 0;
