@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -273,11 +274,11 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** --algorithms and the many pass's, each once: the servers to start. */
+    /** The servers to start: --algorithms when a pass other than many runs, and the many pass's; each once. */
     private List<Algorithm> algorithms() {
-        return java.util.stream.Stream.concat(algorithms.stream(),
-                passKinds.contains(PassKind.many) ? manyAlgorithms.stream() : java.util.stream.Stream.of())
-                .distinct().sorted().toList();
+        boolean workloadPasses = passKinds.stream().anyMatch(k -> k != PassKind.many);
+        return Stream.concat(workloadPasses ? algorithms.stream() : Stream.of(),
+                passKinds.contains(PassKind.many) ? manyAlgorithms.stream() : Stream.of()).distinct().sorted().toList();
     }
 
     private static BenchAlgorithmsCommand.Variant otherZeroCopy(Algorithm a) {
