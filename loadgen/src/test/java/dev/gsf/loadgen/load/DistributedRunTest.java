@@ -4,22 +4,20 @@ import static dev.gsf.loadgen.load.LoadFixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gsf.server.FileServer;
 import dev.gsf.loadgen.merge.MergeCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
-import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -28,31 +26,30 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** Interval logs, segments and their merge, against our real file server on a loopback port. */
 @Timeout(60)
 class DistributedRunTest {
     @TempDir
     static Path root;
-    static Path manifest;
-    static FileServer server;
+    static LoadFixture.Served served;
 
     @BeforeAll
     static void start() throws Exception {
-        manifest = LoadFixture.files(root, LoadFixture.SMALL);
-        server = LoadFixture.serve(root);
+        served = LoadFixture.serveSmall(root);
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (served != null) {
+            served.close();
         }
     }
 
     @Test
     void theIntervalLogHoldsTheSummarysHistogramsOnAbsoluteTime(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "3",
+        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "3",
                 "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms");
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode clock = run.run().required("clock");
@@ -140,7 +137,7 @@ class DistributedRunTest {
     }
 
     private static LoadFixture.Outcome segment(Path out, String segment, Instant startAt) throws Exception {
-        return load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "5",
+        return load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "5",
                 "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms",
                 "--segment", segment, "--start-at", startAt.toString());
     }

@@ -22,25 +22,23 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadAgainstServerTest {
     @TempDir
     static Path root;
-    static Path manifest;
-    static FileServer server;
+    static LoadFixture.Served served;
 
     @BeforeAll
     static void start() throws Exception {
-        manifest = LoadFixture.files(root, LoadFixture.SMALL);
-        server = LoadFixture.serve(root);
+        served = LoadFixture.serveSmall(root);
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (served != null) {
+            served.close();
         }
     }
 
     @Test
     void aShortRunVerifiesEveryDownloadWithZeroErrors(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "4",
+        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "4",
                 "--ramp-up", "500ms", "--steady", "2s", "--ramp-down", "500ms", "--interval", "250ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
@@ -66,7 +64,7 @@ class LoadAgainstServerTest {
 
     @Test
     void summaryJsonParsesAndAgreesWithTheTextSummary(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "3",
+        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "3",
                 "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--runs", "2");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
@@ -120,7 +118,7 @@ class LoadAgainstServerTest {
         dev.gsf.common.FileSet.ensure(root, List.of(new dev.gsf.common.FileSet.Spec("1MB.bin", 1 << 20)));
         Path oneMegabyte = root.resolve("MD5SUMS.1MB");
         dev.gsf.common.Manifest.of(root, List.of("1MB.bin")).write(oneMegabyte);
-        var run = load(out, "--url", LoadFixture.url(server), "--manifest", oneMegabyte.toString(), "--clients", "4",
+        var run = load(out, "--url", served.url(), "--manifest", oneMegabyte.toString(), "--clients", "4",
                 "--rate", "512KB/s", "--ramp-up", "200ms", "--steady", "5s", "--ramp-down", "200ms",
                 "--max-rate-deviation", "30%");
 
@@ -136,7 +134,7 @@ class LoadAgainstServerTest {
     @Test
     void phaseAccountingCountsOnlySteadyStateDownloads(@TempDir Path out) throws Exception {
         // 2 clients, one 1 KB download every ~200 ms each: ~20 in a 2 s steady state, ~40 in the 4 s run.
-        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--mix", "1KB.bin",
+        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--mix", "1KB.bin",
                 "--clients", "2", "--think", "200ms", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
@@ -153,7 +151,7 @@ class LoadAgainstServerTest {
     void theOpenModelMeasuresFromTheIntendedStart(@TempDir Path out) throws Exception {
         // 20 arrivals/s but one connection that needs ~250 ms per download: arrivals queue, and their waiting time
         // must show in the init time (a closed-model client would report ~250 ms and hide the backlog).
-        var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--mix",
+        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--mix",
                 "256KB.bin", "--clients", "1", "--threads", "1", "--arrival-rate", "20/s", "--rate", "1MB/s",
                 "--burst", "16K", "--ramp-up", "0s", "--steady", "3s", "--ramp-down", "0s",
                 "--max-p90-init", "400ms");
