@@ -1,10 +1,8 @@
 package dev.gsf.loadgen.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gsf.loadgen.load.plan.Criterion;
-import dev.gsf.loadgen.load.plan.LoadPlan;
-import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Connecting;
+import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.IntervalHistograms;
@@ -12,14 +10,20 @@ import dev.gsf.loadgen.load.metrics.Phases;
 import dev.gsf.loadgen.load.metrics.RunClock;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.metrics.RunResult;
+import dev.gsf.loadgen.load.plan.Criterion;
+import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.report.AgentRow;
+import dev.gsf.loadgen.load.report.ReportFiles;
 import dev.gsf.loadgen.load.report.Summary;
+import dev.gsf.loadgen.load.report.TextReport;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +83,7 @@ public final class Merge {
                 missing.add(i + "/" + count);
             }
         }
-        agents.sort(java.util.Comparator.comparingInt(a -> Segment.parse(a.segment()).index()));
+        agents.sort(Comparator.comparingInt(a -> Segment.parse(a.segment()).index()));
         return new Merge(List.copyOf(agents), List.of(Criterion.maxErrorRate(0)), List.copyOf(missing));
     }
 
@@ -97,16 +101,16 @@ public final class Merge {
      * Writes summary.txt, summary.json, report.html and the merged histograms.hlog into {@code out}, as gsf load
      * does for one run, with the per-agent table; prints the text summary on {@code text}, problems on {@code log}.
      */
-    public MergedResult writeTo(Path out, java.io.PrintStream text, java.io.PrintStream log) {
+    public MergedResult writeTo(Path out, PrintStream text, PrintStream log) {
         MergedResult merged = merge(out);
-        text.println(dev.gsf.loadgen.load.report.TextReport.render(merged.summary(), merged.verdicts()));
-        dev.gsf.loadgen.load.report.ReportFiles.write(out, List.of(merged.summary()), List.of(merged.verdicts()),
+        text.println(TextReport.render(merged.summary(), merged.verdicts()));
+        ReportFiles.write(out, List.of(merged.summary()), List.of(merged.verdicts()),
                 text, log);
         MergedLog.write(out, agents, merged.summary(), log);
         return merged;
     }
 
-    /** {@link #writeTo(Path, java.io.PrintStream, java.io.PrintStream)} with the summary on stdout, problems on stderr. */
+    /** {@link #writeTo(Path, PrintStream, PrintStream)} with the summary on stdout, problems on stderr. */
     public MergedResult writeTo(Path out) {
         return writeTo(out, System.out, System.err);
     }

@@ -41,7 +41,7 @@ public record Reload(Reconfigurable server, PrintStream out, PrintStream err) {
                 }
             });
             if (before == SignalHandler.SIG_IGN) {
-                System.err.println(HANGUP_IGNORED);
+                reload.err().println(HANGUP_IGNORED);
             }
         } catch (IllegalArgumentException e) { // no SIGHUP on this platform, or the JVM keeps it (-Xrs)
             System.err.println("gsf serve: no reload on SIGHUP here: " + e.getMessage());
