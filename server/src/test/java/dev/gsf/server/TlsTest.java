@@ -223,6 +223,11 @@ class TlsTest {
                     "%{http_code} %{http_version}", url);
             assertThat(curl).isEqualTo("200 1.1");
             assertThat(md5(body)).isEqualTo(TestFiles.md5Of("20MB.bin"));
+            // a TLS 1.2 record carries fewer plain bytes than a TLS 1.3 one: each piece is two records there
+            String tls12 = run(null, "curl", "-sS", "--tls-max", "1.2", "--cacert", root.toString(), "-o",
+                    body.toString(), "-w", "%{http_code} %{http_version}", url);
+            assertThat(tls12).isEqualTo("200 1.1");
+            assertThat(md5(body)).isEqualTo(TestFiles.md5Of("20MB.bin"));
             // -ign_eof: the answer is read until the server closes (Connection: close), not until stdin ends
             String openssl = run("GET /1KB.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", "openssl",
                     "s_client", "-ign_eof", "-connect", "127.0.0.1:" + server.tlsPort().getAsInt(), "-alpn",

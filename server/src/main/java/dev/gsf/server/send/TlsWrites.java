@@ -11,21 +11,18 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.impl.FutureImpl;
-import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.utils.Futures;
 
 /**
  * Body sections on a TLS connection, for every algorithm: sendfile cannot carry TLS records (the kernel would send
- * the file's plain bytes), so a section is read piece by piece into a pooled buffer and each piece is handed to the
- * connection's filter chain as a Buffer, where Grizzly's SSL filter encrypts it, in order with every other write of
- * the connection (the head, the next response), before {@code FilterChainContext.write} returns. The plain buffer is
- * back in the pool then; the encrypted records are held by the connection's write queue only until the kernel has
- * taken them. A piece is one TLS record's worth (16 KB), so a client that reads slowly holds at most one record in
+ * the file's plain bytes), so a section is read piece by piece into a pooled buffer and each piece is encrypted into
+ * a record ({@link TlsRecords}), in order with every other write of the connection (the head, the next response),
+ * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
+ * queue only until the kernel has taken it. A piece is one TLS record's worth (16 KB), so a client that reads slowly holds at most one record in
  * memory, as nginx holds one ssl_buffer_size.
  *
  * <p>Threads: {@link #write} on the thread the algorithm chose; its next pieces are read and encrypted on the thread
@@ -33,8 +30,11 @@ import org.glassfish.grizzly.utils.Futures;
  * thread (platform or virtual) until the kernel has taken the whole section.
  */
 final class TlsWrites {
-    /** Plain bytes per write: the most one TLS record carries. */
-    static final int PIECE = 16 << 10;
+    /**
+     * Plain bytes per write: the most the JDK puts in one TLS 1.3 record (a record of at most 2^14 + 5 bytes, less
+     * the 5-byte header, the 16-byte tag and the content type byte). A 16 KB piece was a full record and a 17-byte one.
+     */
+    static final int PIECE = (16 << 10) - 17;
     /** How long a blocked writer waits before it looks whether the connection was closed (write timeout, stop). */
     private static final long WAIT_MILLIS = 250;
     /** Idle piece buffers; one is taken only while its piece is read and encrypted, at most 64 kept. */
@@ -62,8 +62,7 @@ final class TlsWrites {
     }
 
     /**
-     * Reads the section's next piece into a pooled buffer and writes it through the filter chain, whose SSL filter
-     * encrypts it before this returns; the buffer goes back to the pool then. The piece is read at the section's own
+     * Reads the section's next piece into a pooled buffer and has it encrypted and queued before this returns; the buffer goes back to the pool then. The piece is read at the section's own
      * position (FileSection.readInto, pread): reading it through transferTo into a buffer took the file channel's
      * shared position lock, on which 38 of 50 ENBA workers were found waiting (one shared channel per file), and a
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
@@ -79,9 +78,7 @@ final class TlsWrites {
             if (section.readInto(plain) == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
             }
-            Buffer piece = Buffers.wrap(context.getMemoryManager(), plain.flip());
-            piece.allowBufferDispose(false); // the pool's
-            context.write(piece, handler);
+            TlsRecords.write(context, plain.flip(), handler);
         } finally {
             IDLE.offer(plain);
         }
