@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * What the coordinator knows of its agents, written as {@code agents.json} beside the merged result: the common
- * start, each agent's host, segment, clock offset, exit code and result transfer time, whether the run is complete
- * and, when not, the first failure, naming the agent. Used by the coordinator's thread only.
+ * start, each agent's host, segment, clock offset, exit code, result transfer time,
+ * whether it was stopped early and whether its result is in the merged one, whether the run is complete and, when
+ * not, the first failure, naming the agent. Used by the coordinator's thread only.
  */
 final class AgentsReport {
     private static final class Entry {
@@ -23,6 +24,8 @@ final class AgentsReport {
         Integer exit;
         Duration fetch;
         double skewMs = Double.NaN;
+        boolean stoppedEarly;
+        boolean merged;
 
         Entry(Agent agent) {
             this.agent = agent;
@@ -35,10 +38,6 @@ final class AgentsReport {
 
     AgentsReport(List<Agent> agents) {
         agents.forEach(a -> entries.add(new Entry(a)));
-    }
-
-    int size() {
-        return entries.size();
     }
 
     void start(Instant instant) {
@@ -61,6 +60,24 @@ final class AgentsReport {
         entries.get(agent.index()).skewMs = millis;
     }
 
+    /** The agent stopped early when asked, its partial result written. */
+    void stoppedEarly(Agent agent) {
+        entries.get(agent.index()).stoppedEarly = true;
+    }
+
+    /** The agent's result is part of the merged one. */
+    void merged(Agent agent) {
+        entries.get(agent.index()).merged = true;
+    }
+
+    /** How many agents' results are merged, and how many of those are partial (stopped early). */
+    String mergedCount() {
+        long merged = entries.stream().filter(e -> e.merged).count();
+        long partial = entries.stream().filter(e -> e.merged && e.stoppedEarly).count();
+        return merged + " of " + entries.size() + " agents"
+                + (partial > 0 ? ", " + partial + " of them stopped early" : "");
+    }
+
     /** Keeps the first failure: the later ones are mostly its consequences. */
     void fail(Agent agent, String why) {
         if (failure == null) {
@@ -77,6 +94,7 @@ final class AgentsReport {
         json.put("complete", failure == null);
         json.put("failure", failure);
         json.put("start", start == null ? null : start.toString());
+        json.put("stoppedEarly", entries.stream().filter(e -> e.stoppedEarly).map(e -> e.agent.name()).toList());
         List<Map<String, Object>> list = new ArrayList<>();
         for (Entry e : entries) {
             Map<String, Object> a = new LinkedHashMap<>();
@@ -88,6 +106,8 @@ final class AgentsReport {
             a.put("exitCode", e.exit);
             a.put("startSkewMs", Double.isNaN(e.skewMs) ? null : e.skewMs);
             a.put("resultTransferMs", e.fetch == null ? null : e.fetch.toNanos() / 1e6);
+            a.put("stoppedEarly", e.stoppedEarly);
+            a.put("merged", e.merged);
             list.add(a);
         }
         json.put("agents", list);

@@ -1,7 +1,5 @@
 package dev.gsf.loadgen.agents;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.gsf.report.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +19,11 @@ import java.util.concurrent.TimeUnit;
  * The coordinator of a distributed run: measures each host's clock, picks the common start (now + launch margin),
  * starts every agent through its {@link Launcher}, streams their progress into one {@link LiveLine}, waits for them
  * until a deadline, brings their results back and has them merged. The first agent that fails (an exit that is not a
- * finished run, a lost connection, the deadline) fails the run: the others are stopped, the results of those that
- * had finished are still merged, and {@code agents.json} says the run is incomplete and which agent failed how.
- * Runs on the caller's thread, which it blocks until the run and its merge are over (bounded by the deadline).
+ * finished run, a lost connection, the deadline) fails the run: the others are asked to stop early and write what
+ * they measured (stopped at once when they have not within {@link #STOP_TIMEOUT}), the results of those that finished
+ * or stopped early are merged, and {@code agents.json} says the run is incomplete, which agent failed how and which
+ * were stopped early. Runs on the caller's thread, which it blocks until the run and its merge are over (bounded by
+ * the deadline).
  */
 public final class Coordinator {
     /** Exit codes, as gsf load's. */
@@ -34,8 +34,8 @@ public final class Coordinator {
     static final Duration GRACE = Duration.ofSeconds(30);
     /** An agent that begins its ramp-up later than this after the common start missed it. */
     static final Duration MISSED_START = Duration.ofSeconds(1);
-    /** The longest copying one agent's result back may take. */
-    static final Duration FETCH_TIMEOUT = Duration.ofSeconds(60);
+    /** From asking the agents still running to stop early to stopping them at once: ending loads, writing results. */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     /**
      * Merges the result directories of the agents that finished into the coordinator's --out, judges the merged
@@ -96,13 +96,36 @@ public final class Coordinator {
                 awaitAll(running, exits, start.plus(settings.runLength()).plus(GRACE), report);
             }
         } finally {
-            for (RunningAgent r : running) {
-                r.stop(); // at once for those still running after a failure; a no-op wait for the others
-            }
+            stopAll(running);
             live.endLine();
         }
         running.forEach(r -> report.exit(r.agent, r.process.exitValue()));
-        return finish(report, fetch(running, report));
+        var results = new ResultFetch(launcher, settings.out(), MISSED_START, report);
+        return finish(report, results.fetch(running));
+    }
+
+    /**
+     * Ends every agent: those still running (after a failure, or at the deadline) are asked to stop early and write
+     * their results; those not gone within {@link #STOP_TIMEOUT} are stopped at once, as are any left when this
+     * thread is interrupted (see {@link RunningAgent#stop}).
+     */
+    private void stopAll(List<RunningAgent> running) throws InterruptedException {
+        List<RunningAgent> alive = running.stream().filter(r -> r.process.isAlive()).toList();
+        if (!alive.isEmpty()) {
+            log.println("gsf load: stopping " + alive.stream().map(r -> r.agent.name()).toList() + ": each writes"
+                    + " what it measured (at most " + STOP_TIMEOUT.toSeconds() + " s)");
+        }
+        alive.forEach(RunningAgent::requestStop);
+        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
+        try {
+            for (RunningAgent r : alive) {
+                r.process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } finally {
+            for (RunningAgent r : running) {
+                r.stop(); // at once for those still there; a no-op wait for the others
+            }
+        }
     }
 
     private Map<Agent, ClockOffset> measureClocks(List<Agent> agents, AgentsReport report) throws InterruptedException {
@@ -165,47 +188,6 @@ public final class Coordinator {
         }
     }
 
-    /** Copies back the results of the agents that finished; a copy that fails fails the run too. */
-    private List<Path> fetch(List<RunningAgent> running, AgentsReport report) throws InterruptedException {
-        List<Path> results = new ArrayList<>();
-        for (RunningAgent r : running) {
-            if (!r.ranToTheEnd()) {
-                continue;
-            }
-            Path local = settings.out().resolve(r.agent.name());
-            try {
-                long t0 = System.nanoTime();
-                settings.launcher().fetch(r.agent, local, FETCH_TIMEOUT);
-                report.fetched(r.agent, Duration.ofNanos(System.nanoTime() - t0));
-            } catch (IOException e) {
-                report.fail(r.agent, r.agent.label() + ": " + e.getMessage());
-                continue;
-            }
-            if (!Files.isRegularFile(local.resolve("summary.json"))) {
-                report.fail(r.agent, r.agent.label() + " finished without writing summary.json");
-                continue;
-            }
-            results.add(local);
-            double skew = startSkewMillis(local.resolve("summary.json"));
-            report.skew(r.agent, skew);
-            if (skew > MISSED_START.toMillis()) {
-                report.fail(r.agent, String.format(java.util.Locale.ROOT, "%s missed the start: its ramp-up began"
-                        + " %.0f ms after it", r.agent.label(), skew));
-            }
-        }
-        return results;
-    }
-
-    /** runs[0].clock.startSkewMs of an agent's summary.json; NaN when it is not there. */
-    private static double startSkewMillis(Path summary) {
-        try {
-            JsonNode skew = Json.tree(summary).path("runs").path(0).path("clock").path("startSkewMs");
-            return skew.isNumber() ? skew.doubleValue() : Double.NaN;
-        } catch (IOException e) {
-            return Double.NaN;
-        }
-    }
-
     /** Merges what there is, writes agents.json, says how the run ended and returns the exit code. */
     private int finish(AgentsReport report, List<Path> results) throws IOException {
         int merged = FAILED;
@@ -220,7 +202,7 @@ public final class Coordinator {
         log.print(report.table());
         if (report.failure() != null) {
             log.println("gsf load: FAILED: " + report.failure() + "; the others were stopped; the merged result ("
-                    + results.size() + " of " + report.size() + " agents) is incomplete: see agents.json");
+                    + report.mergedCount() + ") is incomplete: see agents.json");
             return FAILED;
         }
         return merged;

@@ -2,6 +2,7 @@ package dev.gsf.loadgen.agents;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.Reader;
 import java.io.InputStreamReader;
@@ -10,13 +11,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One started agent: its process, a reader thread per output stream (standard error into the live line and the
- * agent's log, standard output into the log), and how to stop it. The coordinator's thread calls {@link #stop};
- * the readers are daemon threads that end with the streams.
+ * agent's log, standard output into the log), and how to stop it. The coordinator's thread calls {@link #requestStop}
+ * and {@link #stop}; the readers are daemon threads that end with the streams.
  */
 final class RunningAgent {
     /** An agent's own exit codes that mean it ran to the end (1: its share failed a criterion, judged again merged). */
     private static final int PASSED = 0;
     private static final int CRITERION_FAILED = 1;
+    /** gsf load's exit code (ExitCodes.STOPPED) of an agent that stopped early when asked and wrote its results. */
+    private static final int STOPPED = 4;
     /** ssh's exit code when the connection failed or was lost. */
     private static final int SSH_CONNECTION = 255;
 
@@ -54,13 +57,20 @@ final class RunningAgent {
         return !process.isAlive() && (process.exitValue() == PASSED || process.exitValue() == CRITERION_FAILED);
     }
 
+    /** Exited after stopping early when asked ({@link #requestStop}), its partial results written. */
+    boolean stoppedEarly() {
+        return !process.isAlive() && process.exitValue() == STOPPED;
+    }
+
     /** Why this agent's exit fails the run, naming the agent. */
     String failure(boolean viaSsh) {
         int code = process.exitValue();
         String why = switch (code) {
             case 2 -> "could not run (exit 2: bad options, or the server could not be reached)";
             case StdinWatchdog.COORDINATOR_GONE -> "stopped because its standard input closed (exit 3)";
-            case SSH_CONNECTION -> viaSsh ? "lost its ssh connection (ssh exit 255)" : "exited with code 255";
+            case STOPPED -> "stopped early when asked (exit 4)";
+            case SSH_CONNECTION -> viaSsh ? "lost its ssh connection or was killed there (ssh exit 255)"
+                    : "exited with code 255";
             default -> code > 128 ? "was killed by signal " + (code - 128) + " (exit " + code + ")"
                     : "exited with code " + code;
         };
@@ -68,7 +78,22 @@ final class RunningAgent {
     }
 
     /**
-     * Stops the agent: closes its standard input (it halts at once, see {@link StdinWatchdog}; through ssh this
+     * Asks the agent to stop early: the {@link StdinWatchdog#STOP} instruction on its standard input (through ssh, the
+     * remote agent's). It then ends its load, writes its results marked stopped and exits with {@link #STOPPED}.
+     * Returns at once; nothing happens when the agent is gone already.
+     */
+    void requestStop() {
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write((StdinWatchdog.STOP + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+        } catch (IOException e) {
+            // the process is gone: its input is closed
+        }
+    }
+
+    /**
+     * Stops the agent at once: closes its standard input (it halts at once, see {@link StdinWatchdog}; through ssh this
      * closes the remote agent's input too), then terminates and at last kills the process if it is still there.
      */
     void stop() throws InterruptedException {

@@ -22,6 +22,7 @@ import dev.gsf.loadgen.load.plan.OptionValue;
 import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.workload.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
+import dev.gsf.loadgen.load.workload.Workload;
 import dev.gsf.loadgen.merge.Merge;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,11 +47,14 @@ import picocli.CommandLine;
                 + " verified (status, headers, length, MD5), and init time, speed and throughput are reported.",
                 "Writes summary.txt, summary.json and report.html to --out, a new directory per invocation unless"
                 + " given; --out none writes none.",
-                "Exit code: 0 all criteria passed, 1 a criterion failed, 2 bad input or the run could not start."})
+                "Exit code: 0 all criteria passed, 1 a criterion failed, 2 bad input or the run could not start,"
+                + " 3 an agent whose coordinator is gone, 4 an agent stopped early by its coordinator (partial results"
+                + " written, marked stopped). SIGINT/SIGTERM also writes the partial results, marked stopped."})
 public final class LoadCommand implements Callable<Integer> {
     public static final int PASSED = ExitCodes.PASSED;
     public static final int FAILED = ExitCodes.FAILED;
     public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
+    public static final int STOPPED = ExitCodes.STOPPED;
 
     @Option(names = "--url", required = true, paramLabel = "URL",
             description = "server and directory, e.g. http://127.0.0.1:8080/")
@@ -180,11 +184,15 @@ public final class LoadCommand implements Callable<Integer> {
             if (agents.coordinating()) {
                 return distributed(plan).run((results, dir) -> merge(plan, results, dir, out, log), log, terminal);
             }
+            Workload workload = Workload.of(plan.manifest(), plan.mix());
+            RunStop stop = new RunStop();
             if (agents.agent()) {
-                StdinWatchdog.watch(System.in, log);
+                StdinWatchdog.watch(System.in, log, () -> stop.request(RunStop.COORDINATOR));
             }
-            // an agent writes its progress as on a terminal, one line per interval, for its coordinator's live line
-            return exitCode(LoadSession.run(plan, out, log, terminal || agents.agent()));
+            try (SignalStop signals = SignalStop.install(stop)) {
+                // an agent writes its progress as on a terminal, one line per interval, for its coordinator's live line
+                return exitCode(LoadSession.run(plan, workload, out, log, terminal || agents.agent(), stop));
+            }
         } catch (IllegalArgumentException e) {
             log.println("gsf load: " + e.getMessage());
             return BAD_INPUT;
@@ -219,8 +227,14 @@ public final class LoadCommand implements Callable<Integer> {
         return Merge.of(results).withCriteria(plan.criteria()).writeTo(dir, out, log).exitCode();
     }
 
-    /** {@link #BAD_INPUT} when a run could not take place, else whether every criterion passed. */
+    /**
+     * {@link #STOPPED} when the last run was stopped early, {@link #BAD_INPUT} when a run could not take place, else
+     * whether every criterion passed.
+     */
     public static int exitCode(LoadSession.Outcome outcome) {
+        if (outcome.stopped()) {
+            return STOPPED;
+        }
         return outcome.aborted() ? BAD_INPUT : outcome.passed() ? PASSED : FAILED;
     }
 

@@ -14,6 +14,7 @@ import dev.gsf.loadgen.load.metrics.RunResult;
 import dev.gsf.loadgen.load.metrics.Sampler;
 import dev.gsf.loadgen.load.metrics.ServerMetrics;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
+import dev.gsf.loadgen.load.metrics.Stopped;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.report.Progress;
 import dev.gsf.loadgen.load.workload.Workload;
@@ -30,16 +31,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Runs one load: probes the server, starts the event loops, samples the time series, stops on time and merges the
- * figures. Blocks the calling thread for the run's duration plus a bounded grace period.
+ * Runs one load: probes the server, starts the event loops, samples the time series, stops on time (or at once when
+ * its {@link RunStop} is requested) and merges the figures. Blocks the calling thread for the run's duration plus a
+ * bounded grace period.
  *
  * @param log      where progress and first-error lines go
  * @param terminal rewrite the progress line in place
  * @param startAt  when the ramp-up is to start (the plan's --start-at for the first run), null for at once
  * @param histogramFile where the run's HdrHistogram interval log goes, null for none
+ * @param stop     ends the run early when requested: before the start it does not take place (aborted, marked
+ *                 stopped); during it the figures measured until then are its result, marked stopped
  */
 public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean terminal, Instant startAt,
-                      Path histogramFile) {
+                      Path histogramFile, RunStop stop) {
     /** How long loops get past the planned end to close their connections and hand over figures. */
     private static final Duration GRACE = Duration.ofSeconds(10);
     /** The longest a scrape of --server-metrics may take when the interval is shorter. */
@@ -78,7 +82,13 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
                 : new ServerScraper(plan.serverMetrics(), plan.interval().compareTo(SCRAPE_TIMEOUT) > 0
                         ? plan.interval() : SCRAPE_TIMEOUT);
         if (startAt != null) {
-            StartAt.await(startAt, log);
+            StartAt.await(startAt, log, stop);
+        }
+        if (stop.requested() != null) {
+            if (scraper != null) {
+                scraper.close();
+            }
+            return aborted(names, "stopped before its start (" + stop.requested().reason() + ")");
         }
         Phases phases = Phases.startingNow(plan.rampUp(), plan.steady(), plan.rampDown());
         RunClock clock = RunClock.startingNow(startAt);
@@ -99,14 +109,17 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         long period = plan.interval().toNanos();
         ticker.scheduleAtFixedRate(() -> sample(sampler, intervals), period, period, TimeUnit.NANOSECONDS);
         ScheduledExecutorService scrapes = startScrapes(scraper, phases, period);
+        stop.whenRequested(() -> loops.forEach(EventLoop::stop));
         startThreads(loops);
         RunMetrics merged = new RunMetrics(names.size());
         String abort;
         try {
             abort = awaitFigures(loops, phases.end() + GRACE.toNanos(), merged);
         } finally {
+            stop.whenRequested(null);
             stop(loops, ticker, scrapes);
         }
+        Stopped stopped = stoppedEarly(phases);
         sample(sampler, intervals); // the last partial interval
         if (intervals != null) {
             intervals.close();
@@ -115,7 +128,19 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         progress.done();
         return new RunResult(probe.server(), probe.algorithm(), names, lengths, probe.warnings(), abort, phases, merged,
                 errorLog.samples(), sampler.samples(), sampler.peakHeapBytes(), sampler.peakConnections(),
-                sampler.steadyCpuPercent(), serverMetrics, clock);
+                sampler.steadyCpuPercent(), serverMetrics, clock, stopped);
+    }
+
+    /** The stop request when it came before the planned end (and said so), else null: the run went to its end. */
+    private Stopped stoppedEarly(Phases phases) {
+        Stopped stopped = stop.requested();
+        if (stopped == null || stopped.nanos() >= phases.end()) {
+            return null;
+        }
+        log.println(String.format(java.util.Locale.ROOT, "gsf load: stopped early (%s) %.1f s into the run, in %s;"
+                + " the results cover the run until then", stopped.reason(), stopped.secondsInto(phases),
+                phases.nameAt(stopped.nanos())));
+        return stopped;
     }
 
     /** One point of the time series and, when logging, one interval of the histograms: sampled together. */
@@ -205,6 +230,6 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         long[] lengths = new long[names.size()];
         java.util.Arrays.fill(lengths, -1);
         return new RunResult("unknown", null, names, lengths, List.of(), reason, none, new RunMetrics(names.size()),
-                Map.of(), List.of(), 0, 0, Double.NaN, null, RunClock.startingNow(startAt));
+                Map.of(), List.of(), 0, 0, Double.NaN, null, RunClock.startingNow(startAt), stop.requested());
     }
 }

@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Carries out a {@link LoadPlan}: {@code runs} times (stopping after a run that could not take place), each judged
- * by the plan's criteria; prints each text summary and writes the report files into the plan's directory. What
- * {@code gsf load} does after parsing its options, and what the benchmarks call in-process with a plan they built.
- * Blocks the calling thread for the runs.
+ * Carries out a {@link LoadPlan}: {@code runs} times (stopping after a run that could not take place or was stopped
+ * early), each judged by the plan's criteria; prints each text summary and writes the report files into the plan's
+ * directory. What {@code gsf load} does after parsing its options, and what the benchmarks call in-process with a
+ * plan they built. Blocks the calling thread for the runs.
  */
 public final class LoadSession {
     /** Every run's figures and verdicts, in order. */
@@ -24,6 +24,11 @@ public final class LoadSession {
         /** The last run did not take place (the server was unreachable, an event loop failed). */
         public boolean aborted() {
             return runs.get(runs.size() - 1).result.aborted();
+        }
+
+        /** The last run was stopped before its planned end (see {@link RunStop}); its results are partial. */
+        public boolean stopped() {
+            return runs.get(runs.size() - 1).result.stopped() != null;
         }
 
         /** Every criterion of every run passed. */
@@ -40,29 +45,40 @@ public final class LoadSession {
     }
 
     /**
+     * The plan's runs with its manifest and mix read, never stopped early.
+     *
      * @param out where the text summaries go
      * @param log where progress and problems go
      * @throws IllegalArgumentException when the manifest or the mix cannot be read
      */
     public static Outcome run(LoadPlan plan, PrintStream out, PrintStream log, boolean terminal)
             throws InterruptedException {
-        Workload workload = Workload.of(plan.manifest(), plan.mix());
+        return run(plan, Workload.of(plan.manifest(), plan.mix()), out, log, terminal, new RunStop());
+    }
+
+    /**
+     * @param workload the plan's manifest and mix, read (and so validated) by the caller
+     * @param stop     ends the run going early when requested, and the session with it
+     */
+    public static Outcome run(LoadPlan plan, Workload workload, PrintStream out, PrintStream log, boolean terminal,
+                              RunStop stop) throws InterruptedException {
         List<Summary> summaries = new ArrayList<>();
         List<List<Criterion.Verdict>> verdicts = new ArrayList<>();
-        boolean aborted = false;
-        for (int i = 0; i < plan.runs() && !aborted; i++) {
+        boolean over = false;
+        for (int i = 0; i < plan.runs() && !over; i++) {
             if (plan.runs() > 1) {
                 log.println("gsf load: run " + (i + 1) + " of " + plan.runs());
             }
             RunResult result = new LoadRun(plan, workload, log, terminal, i == 0 ? plan.startAt() : null,
-                    plan.outDir() == null ? null : plan.outDir().resolve(HistogramLog.fileName(i, plan.runs()))).run();
+                    plan.outDir() == null ? null : plan.outDir().resolve(HistogramLog.fileName(i, plan.runs())), stop)
+                    .run();
             Summary summary = new Summary(plan, result);
             List<Criterion.Verdict> v = plan.criteria().stream()
                     .map(c -> c.judge(summary.figure(c.figure()))).toList();
             summaries.add(summary);
             verdicts.add(v);
             out.println(TextReport.render(summary, v));
-            aborted = result.aborted();
+            over = !result.complete();
         }
         if (summaries.size() > 1) {
             out.println(TextReport.spread(summaries));

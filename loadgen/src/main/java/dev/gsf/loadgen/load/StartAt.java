@@ -32,16 +32,17 @@ final class StartAt {
     }
 
     /**
-     * Waits until {@code at} on the wall clock, saying on {@code log} how long; returns at once when it has passed.
-     * Re-reads the clock after every pause, so that a clock stepped meanwhile still ends the wait on time.
+     * Waits until {@code at} on the wall clock, saying on {@code log} how long; returns at once when it has passed,
+     * and within a pause (0.1 s) when {@code stop} is requested. Re-reads the clock after every pause, so that a clock
+     * stepped meanwhile still ends the wait on time.
      */
-    static void await(Instant at, PrintStream log) throws InterruptedException {
+    static void await(Instant at, PrintStream log, RunStop stop) throws InterruptedException {
         long left = Duration.between(Instant.now(), at).toNanos();
         if (left > 0) {
             log.println("gsf load: waiting " + String.format(java.util.Locale.ROOT, "%.3f", left / 1e9)
                     + " s for --start-at " + at);
         }
-        while ((left = Duration.between(Instant.now(), at).toNanos()) > 0) {
+        while ((left = Duration.between(Instant.now(), at).toNanos()) > 0 && stop.requested() == null) {
             LockSupport.parkNanos(Math.min(left, 100_000_000L));
             if (Thread.interrupted()) {
                 throw new InterruptedException("waiting for --start-at " + at);

@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -119,6 +120,17 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
     /** summary.json's "tls": missing (isMissingNode) or null for http. */
     JsonNode tls() {
         return run.path("tls");
+    }
+
+    /** When this agent's run was stopped before its planned end (summary.json's "stopped"), null when it was not. */
+    Instant stoppedAt() {
+        JsonNode at = run.path("stopped").path("at");
+        return at.isTextual() ? Instant.parse(at.asText()) : null;
+    }
+
+    /** Why it was stopped ("coordinator", "signal"), null when it was not. */
+    String stopReason() {
+        return run.path("stopped").path("reason").asText(null);
     }
 
     /** "I/N" of config.segment. */

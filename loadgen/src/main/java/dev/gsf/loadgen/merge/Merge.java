@@ -10,6 +10,7 @@ import dev.gsf.loadgen.load.metrics.Phases;
 import dev.gsf.loadgen.load.metrics.RunClock;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.metrics.RunResult;
+import dev.gsf.loadgen.load.metrics.Stopped;
 import dev.gsf.loadgen.load.plan.Criterion;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.report.AgentRow;
@@ -153,7 +154,8 @@ public final class Merge {
             cpu += Double.isNaN(agentCpu) ? 0 : agentCpu;
             rows.add(new AgentRow(a.name(), a.segment(), a.config().path("segmentClients").asInt(),
                     a.summary().path("steadyDownloads").asLong(), a.summary().path("steadyErrors").asLong(),
-                    AgentResult.number(a.summary(), "totalThroughputMBs"), AgentResult.number(a.clock(), "startSkewMs")));
+                    AgentResult.number(a.summary(), "totalThroughputMBs"), AgentResult.number(a.clock(), "startSkewMs"),
+                    a.stoppedAt()));
         }
         if (!missing.isEmpty()) {
             warnings.add("incomplete: no result of segment " + String.join(", ", missing)
@@ -163,14 +165,35 @@ public final class Merge {
         String algorithm = agents.get(0).summary().path("algorithm").asText(null);
         Phases phases = new Phases(0, plan.rampUp().toNanos(), plan.steady().toNanos(), plan.rampDown().toNanos());
         RunClock clock = clock();
+        Stopped stopped = stopped(clock, warnings);
         var series = MergedSeries.of(agents, clock.start().toEpochMilli(), plan.interval().toMillis(), phases);
         long[] fileLengths = lengths.stream().mapToLong(Long::longValue).toArray();
         RunResult result = new RunResult(server, algorithm, names, fileLengths, warnings, abort, phases, metrics,
-                samples, series.samples(), peakHeap, series.peakConnections(), cpu, null, clock);
+                samples, series.samples(), peakHeap, series.peakConnections(), cpu, null, clock, stopped);
         Summary summary = new Summary(plan, result, rows);
         List<Criterion.Verdict> verdicts = plan.criteria().stream().map(c -> c.judge(summary.figure(c.figure())))
                 .toList();
-        return new MergedResult(summary, verdicts, missing.isEmpty());
+        return new MergedResult(summary, verdicts, missing.isEmpty() && stopped == null);
+    }
+
+    /**
+     * The agents stopped before their planned end, as one stop of the merged run: at the latest of them (the merged
+     * steady state is measured until then), naming them; each gets a warning. Null when none was stopped.
+     */
+    private Stopped stopped(RunClock clock, List<String> warnings) {
+        List<String> names = new ArrayList<>();
+        Instant last = null;
+        for (AgentResult a : agents) {
+            Instant at = a.stoppedAt();
+            if (at != null) {
+                names.add(a.name());
+                last = last == null || at.isAfter(last) ? at : last;
+                warnings.add("incomplete: " + a.name() + " (segment " + a.segment() + ") was stopped early ("
+                        + a.stopReason() + ") at " + at + "; its figures end there");
+            }
+        }
+        return last == null ? null : new Stopped("agents stopped early: " + String.join(", ", names), last,
+                Duration.between(clock.start(), last).toNanos());
     }
 
     /** Adds one agent's counters and its steady-state histograms; warns when its log and summary disagree. */

@@ -9,7 +9,7 @@ import java.util.List;
  * A merged result: the summary every report shows (with its per-agent table in {@link Summary#agents}) and the
  * verdict of each criterion on it.
  *
- * @param complete every segment of the run was given
+ * @param complete every segment of the run was given, and none was stopped before its planned end
  */
 public record MergedResult(Summary summary, List<Criterion.Verdict> verdicts, boolean complete) {
 

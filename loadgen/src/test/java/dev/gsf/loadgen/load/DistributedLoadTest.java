@@ -76,11 +76,38 @@ class DistributedLoadTest {
     }
 
     @Test
-    void anAgentKilledMidRunFailsTheRunNamingItAndNoAgentOutlivesIt(@TempDir Path out) throws Exception {
-        String[] args = {"--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "4",
-                "--ramp-up", "200ms", "--steady", "30s", "--ramp-down", "0s", "--interval", "250ms", "--threads", "1",
-                "--agents", "local:2"};
-        var coordinator = new java.util.concurrent.FutureTask<>(() -> load(out, args));
+    void aLocalAgentKilledMidRunFailsTheRunNamingItAndTheOthersPartialResultIsMerged(@TempDir Path out)
+            throws Exception {
+        var run = killAgentOneMidRun(out, "--agents", "local:2");
+
+        assertThat(run.log()).contains("agent-1 was killed by signal 9");
+    }
+
+    @Test
+    void anSshAgentKilledMidRunFailsTheRunAndTheOthersIsStoppedThroughItsSessionAndFetched(@TempDir Path dir)
+            throws Exception {
+        try (SshdFixture sshd = SshdFixture.start(Files.createDirectories(dir.resolve("sshd")))) {
+            Path out = dir.resolve("out");
+            var run = killAgentOneMidRun(out, "--agents", "ssh:127.0.0.1,127.0.0.2", "--ssh-config",
+                    sshd.clientConfig.toString(), "--remote-gsf", AgentProcesses.gsfScript(dir).toString(),
+                    "--launch-margin", "5s");
+
+            assertThat(run.log()).contains("agent-1 (127.0.0.2)");
+            assertThat(Json.tree(out.resolve("agents.json")).required("agents").required(0)
+                    .required("resultTransferMs").doubleValue()).isPositive();
+        }
+    }
+
+    /**
+     * Runs a coordinator of 2 agents for 30 s of steady state and kills agent-1 (kill -9) once both count downloads:
+     * exit 1 naming it, no agent left, agent-0 stopped early and its partial result merged, marked incomplete.
+     */
+    private static LoadFixture.Outcome killAgentOneMidRun(Path out, String... launcher) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("--url", served.url(), "--manifest",
+                served.manifest().toString(), "--clients", "4", "--ramp-up", "200ms", "--steady", "30s",
+                "--ramp-down", "0s", "--interval", "250ms", "--threads", "1"));
+        args.addAll(List.of(launcher));
+        var coordinator = new java.util.concurrent.FutureTask<>(() -> load(out, args.toArray(String[]::new)));
         new Thread(coordinator, "coordinator").start();
         List<ProcessHandle> agents = awaitAgentsLoading(out, 2);
 
@@ -90,13 +117,32 @@ class DistributedLoadTest {
         var run = coordinator.get(30, TimeUnit.SECONDS);
 
         assertThat(run.exitCode()).as(run.log()).isEqualTo(1);
-        assertThat(run.log()).contains("agent-1 was killed by signal 9").contains("incomplete");
+        assertThat(run.log()).contains("FAILED: agent-1").contains("incomplete")
+                .contains("1 of 2 agents, 1 of them stopped early");
         for (ProcessHandle agent : agents) {
             assertThat(agent.isAlive()).as("agent pid " + agent.pid()).isFalse();
         }
         JsonNode report = Json.tree(out.resolve("agents.json"));
         assertThat(report.required("complete").booleanValue()).isFalse();
         assertThat(report.required("failure").asText()).contains("agent-1");
+        assertThat(report.required("stoppedEarly")).extracting(JsonNode::asText).containsExactly("agent-0");
+        JsonNode stopped = report.required("agents").required(0);
+        assertThat(stopped.required("exitCode").intValue()).isEqualTo(LoadCommand.STOPPED);
+        assertThat(stopped.required("merged").booleanValue()).isTrue();
+        assertThat(report.required("agents").required(1).required("merged").booleanValue()).isFalse();
+
+        // agent-0's partial result is the merged one, marked incomplete: segment 1/2 missing, agent-0 stopped early
+        JsonNode agent0 = Json.tree(out.resolve("agent-0").resolve("summary.json")).required("runs").required(0);
+        assertThat(agent0.required("stopped").required("reason").asText()).isEqualTo("coordinator");
+        JsonNode merged = Json.tree(out.resolve("summary.json")).required("runs").required(0);
+        long downloads = merged.required("summary").required("steadyDownloads").longValue();
+        assertThat(downloads).isPositive()
+                .isEqualTo(agent0.required("summary").required("steadyDownloads").longValue());
+        assertThat(merged.required("complete").booleanValue()).isFalse();
+        assertThat(merged.required("aborted").asText()).contains("no result of segment 1/2");
+        assertThat(merged.required("stopped").required("reason").asText()).isEqualTo("agents stopped early: agent-0");
+        assertThat(merged.required("agents").required(0).required("stopped").isTextual()).isTrue();
+        return run;
     }
 
     @Test
@@ -223,7 +269,11 @@ class DistributedLoadTest {
         return sum;
     }
 
-    /** Waits (at most 30 s) until {@code n} agents run and each has written a progress line to its log. */
+    /** A progress line of steady state that counts downloads. */
+    private static final java.util.regex.Pattern STEADY_DOWNLOADS =
+            java.util.regex.Pattern.compile("(?m)steady .* [1-9]\\d* downloads");
+
+    /** Waits (at most 30 s) until {@code n} agents run and each has counted downloads in steady state. */
     private static List<ProcessHandle> awaitAgentsLoading(Path out, int n) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -231,7 +281,7 @@ class DistributedLoadTest {
             boolean loading = true;
             for (int i = 0; i < n; i++) {
                 Path log = out.resolve("agent-" + i + ".log");
-                loading &= Files.exists(log) && Files.readString(log).contains("MB/s");
+                loading &= Files.exists(log) && STEADY_DOWNLOADS.matcher(Files.readString(log)).find();
             }
             if (agents.size() == n && loading) {
                 return agents;

@@ -21,11 +21,13 @@ import java.util.Map;
  * @param steadyCpuPercent average process CPU in steady state, percent of one core
  * @param serverMetrics   what --server-metrics scraped, null when not asked
  * @param clock           where the run's clock sits on the wall clock
+ * @param stopped         when and why the run was stopped before its planned end, or null when it was not
  */
 public record RunResult(String server, String algorithm, List<String> fileNames, long[] fileLengths, List<String> warnings,
                         String abortReason, Phases phases, RunMetrics metrics, Map<ErrorKind, String> errorSamples,
                         List<IntervalSample> intervals, long peakHeapBytes, long peakConnections,
-                        double steadyCpuPercent, ServerMetrics serverMetrics, RunClock clock) {
+                        double steadyCpuPercent, ServerMetrics serverMetrics, RunClock clock,
+                        Stopped stopped) {
 
     /** Who answered, for tables: the send algorithm when the server reports one, else its Server header. */
     public String identity() {
@@ -34,5 +36,19 @@ public record RunResult(String server, String algorithm, List<String> fileNames,
 
     public boolean aborted() {
         return abortReason != null;
+    }
+
+    /** The run took place and went to its planned end: neither aborted nor stopped early. */
+    public boolean complete() {
+        return abortReason == null && stopped == null;
+    }
+
+    /** Seconds of steady state measured: all of it, or the part before the stop of a run stopped early. */
+    public double steadySeconds() {
+        if (stopped == null) {
+            return phases.steadySeconds();
+        }
+        long end = Math.min(phases.steadyEnd(), Math.max(phases.steadyStart(), stopped.nanos()));
+        return (end - phases.steadyStart()) / 1e9;
     }
 }

@@ -10,7 +10,8 @@ package dev.gsf.loadgen.load.report;
  * @param errors        its failed steady-state downloads
  * @param throughputMBs its steady-state throughput
  * @param startSkewMs   how late its ramp-up began after --start-at (NaN without)
+ * @param stoppedAt     when it was stopped before its planned end, null when it was not
  */
 public record AgentRow(String agent, String segment, int clients, long downloads, long errors, double throughputMBs,
-                       double startSkewMs) {
+                       double startSkewMs, java.time.Instant stoppedAt) {
 }

@@ -28,8 +28,9 @@ public final class HtmlReport {
         Page page = new Page("gsf load report");
         for (int i = 0; i < runs.size(); i++) {
             Summary s = runs.get(i);
-            boolean passed = !s.result.aborted() && verdicts.get(i).stream().allMatch(Criterion.Verdict::passed);
-            page.heading("Run " + (i + 1) + ": " + s.plan.target(), passed ? "PASSED" : "FAILED", passed)
+            boolean passed = s.result.complete() && verdicts.get(i).stream().allMatch(Criterion.Verdict::passed);
+            String verdict = passed ? "PASSED" : s.result.stopped() != null ? "STOPPED EARLY" : "FAILED";
+            page.heading("Run " + (i + 1) + ": " + s.plan.target(), verdict, passed)
                     .pre(TextReport.render(s, verdicts.get(i)))
                     .chart(throughput(s));
             ServerMetrics server = s.result.serverMetrics();

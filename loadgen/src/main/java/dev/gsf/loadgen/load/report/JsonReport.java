@@ -10,6 +10,7 @@ import dev.gsf.loadgen.load.metrics.IntervalSample;
 import dev.gsf.loadgen.load.metrics.Phases;
 import dev.gsf.loadgen.load.metrics.RunClock;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
+import dev.gsf.loadgen.load.metrics.Stopped;
 import dev.gsf.report.Json;
 import dev.gsf.report.Numbers;
 import java.util.List;
@@ -39,8 +40,9 @@ public final class JsonReport {
 
     /** One run's object, its keys in the order they are written. */
     private static void run(ObjectNode w, Summary s, List<Criterion.Verdict> verdicts) {
-        boolean passed = !s.result.aborted() && verdicts.stream().allMatch(Criterion.Verdict::passed);
-        w.put("passed", passed).put("aborted", s.result.abortReason());
+        boolean passed = s.result.complete() && verdicts.stream().allMatch(Criterion.Verdict::passed);
+        w.put("passed", passed).put("complete", s.result.complete()).put("aborted", s.result.abortReason());
+        stopped(w, s);
         config(w.putObject("config"), s);
         clock(w.putObject("clock"), s);
         w.put("server", s.result.server());
@@ -63,12 +65,27 @@ public final class JsonReport {
         }
     }
 
+    /**
+     * "stopped": null for a run that went to its end (or never started), else when it was stopped, why, and how far
+     * into the run; a merged result's names the agents that were stopped.
+     */
+    private static void stopped(ObjectNode w, Summary s) {
+        Stopped stopped = s.result.stopped();
+        if (stopped == null) {
+            w.putNull("stopped");
+            return;
+        }
+        w.putObject("stopped").put("at", stopped.at().toString()).put("reason", stopped.reason())
+                .put("afterSeconds", stopped.secondsInto(s.result.phases()));
+    }
+
     /** A merged result's agents. */
     private static void agents(ArrayNode w, List<AgentRow> agents) {
         for (AgentRow a : agents) {
             w.addObject().put("agent", a.agent()).put("segment", a.segment()).put("clients", a.clients())
                     .put("steadyDownloads", a.downloads()).put("steadyErrors", a.errors())
-                    .put("totalThroughputMBs", a.throughputMBs()).put("startSkewMs", a.startSkewMs());
+                    .put("totalThroughputMBs", a.throughputMBs()).put("startSkewMs", a.startSkewMs())
+                    .put("stopped", a.stoppedAt() == null ? null : a.stoppedAt().toString());
         }
     }
 

@@ -88,7 +88,7 @@ public final class Summary {
             }
         }
         headline = best;
-        double seconds = result.phases().steadySeconds();
+        double seconds = result.steadySeconds();
         throughputMBs = seconds > 0 ? Units.mbPerSecond(m.steadyBytes / seconds) : Double.NaN;
         long downloads = m.steadyDownloads();
         downloadsPerSecond = seconds > 0 ? downloads / seconds : Double.NaN;

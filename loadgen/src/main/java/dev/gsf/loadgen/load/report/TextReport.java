@@ -32,7 +32,7 @@ public final class TextReport {
         return out.toString();
     }
 
-    /** Target and server, model, limit and phases, the mix, warnings, and whether the run was aborted. */
+    /** Target and server, model, limit and phases, the mix, warnings, and whether the run was aborted or stopped. */
     private static void header(StringBuilder out, Summary s) {
         var plan = s.plan;
         var r = s.result;
@@ -50,6 +50,11 @@ public final class TextReport {
         }
         if (r.aborted()) {
             out.append("RUN ABORTED: ").append(r.abortReason()).append('\n');
+        }
+        if (r.stopped() != null) {
+            out.append("STOPPED EARLY at ").append(r.stopped().at()).append(", ")
+                    .append(Numbers.fixed(r.stopped().secondsInto(r.phases()), 1)).append(" s into the run (")
+                    .append(r.stopped().reason()).append("): the figures cover the run until then\n");
         }
         out.append('\n');
     }
@@ -82,7 +87,7 @@ public final class TextReport {
     private static void counts(StringBuilder out, Summary s) {
         var plan = s.plan;
         RunMetrics m = s.result.metrics();
-        out.append("steady state ").append(Numbers.fixed(s.result.phases().steadySeconds(), 1)).append(" s: ")
+        out.append("steady state ").append(Numbers.fixed(s.result.steadySeconds(), 1)).append(" s: ")
                 .append(m.steadyDownloads()).append(" downloads (").append(Numbers.fixed(s.downloadsPerSecond, 1))
                 .append("/s), ").append(m.steadyErrorCount()).append(" errors (")
                 .append(Numbers.fixed(s.errorRatePercent, 3)).append("%), ").append(Numbers.megabytes(m.steadyBytes))
@@ -162,7 +167,10 @@ public final class TextReport {
         out.append('\n');
     }
 
-    /** A PASS or FAIL line per criterion, then RESULT: PASSED when all passed and the run was not aborted. */
+    /**
+     * A PASS or FAIL line per criterion, then RESULT: PASSED when all passed and the run went to its end, STOPPED
+     * EARLY when it was stopped (its criteria judged its partial figures), else FAILED.
+     */
     private static void verdicts(StringBuilder out, Summary s, List<Criterion.Verdict> verdicts) {
         boolean passed = true;
         for (Criterion.Verdict v : verdicts) {
@@ -170,7 +178,11 @@ public final class TextReport {
                     .append(v.note()).append('\n');
             passed &= v.passed();
         }
-        out.append(passed && !s.result.aborted() ? "RESULT: PASSED\n" : "RESULT: FAILED\n");
+        if (s.result.stopped() != null && !s.result.aborted()) {
+            out.append("RESULT: STOPPED EARLY (partial figures)\n");
+            return;
+        }
+        out.append(passed && s.result.complete() ? "RESULT: PASSED\n" : "RESULT: FAILED\n");
     }
 
     /** The server's side: how many scrapes, their peaks, and on a line of its own the first failure. */
