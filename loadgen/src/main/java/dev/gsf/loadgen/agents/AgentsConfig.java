@@ -13,16 +13,19 @@ import java.util.List;
  * @param sshConfig ssh: the client configuration file ({@code ssh -F}); null for the user's own
  * @param remoteGsf ssh: gsf's launcher on the hosts
  * @param margin    from now to the common start; null for the launcher's default
+ * @param maxStartSkew local, ssh: an agent whose ramp-up begins later than this after the common start missed it
  * @param image     k8s: the agents' container image
  * @param jobFile   k8s: where the Job manifest is written
  */
 public record AgentsConfig(Kind kind, int count, List<String> hosts, Path sshConfig, String remoteGsf,
-                           Duration margin, String image, Path jobFile) {
+                           Duration margin, Duration maxStartSkew, String image, Path jobFile) {
     /** Where agents run. */
     public enum Kind { LOCAL, SSH, K8S }
 
     /** The most agents of one run: each is a JVM (local) or a connection (ssh) of this coordinator. */
     public static final int MAX_AGENTS = 256;
+    /** --max-start-skew when not given. */
+    public static final Duration DEFAULT_MAX_START_SKEW = Duration.ofSeconds(1);
 
     public AgentsConfig {
         hosts = List.copyOf(hosts);

@@ -18,7 +18,7 @@ import picocli.CommandLine.ParseResult;
 public final class AgentsOptions {
     /** The options a coordinator keeps to itself (or sets per agent) instead of handing them to its agents. */
     private static final Set<String> NOT_FORWARDED = Set.of("--agents", "--ssh-config", "--remote-gsf",
-            "--launch-margin", "--image", "--k8s-job", "--agent", "--out", "--segment", "--start-at");
+            "--launch-margin", "--max-start-skew", "--image", "--k8s-job", "--agent", "--out", "--segment", "--start-at");
 
     @Option(names = "--agents", paramLabel = "local:N|ssh:HOST,...|k8s:N",
             description = "distribute the load over N local processes, one agent per ssh host, or a Kubernetes Indexed"
@@ -35,6 +35,11 @@ public final class AgentsOptions {
     @Option(names = "--launch-margin", paramLabel = "TIME",
             description = "from launching the agents to their common start (default: local 3s, ssh 10s, k8s 2m)")
     String launchMargin;
+
+    @Option(names = "--max-start-skew", paramLabel = "TIME",
+            description = "local and ssh agents: one whose ramp-up begins later than this after the common start missed"
+                    + " it and fails the run (default: 1s)")
+    String maxStartSkew;
 
     @Option(names = "--image", paramLabel = "IMAGE", description = "k8s agents: the container image (deploy/k8s/Dockerfile)")
     String image;
@@ -77,12 +82,21 @@ public final class AgentsOptions {
         if (kind == AgentsConfig.Kind.K8S && (image == null || jobFile == null)) {
             throw new IllegalArgumentException("--agents k8s:N needs --image IMAGE and --k8s-job FILE");
         }
+        if (kind == AgentsConfig.Kind.K8S && maxStartSkew != null) {
+            throw new IllegalArgumentException("--max-start-skew does not apply to k8s agents: no coordinator watches"
+                    + " their start");
+        }
         if (sshConfig != null && !java.nio.file.Files.isRegularFile(sshConfig)) {
             throw new IllegalArgumentException("--ssh-config: no such file: " + sshConfig);
         }
-        Duration margin = launchMargin == null ? null : parseMargin();
+        Duration margin = launchMargin == null ? null : duration("--launch-margin", launchMargin);
+        Duration skew = maxStartSkew == null ? AgentsConfig.DEFAULT_MAX_START_SKEW
+                : duration("--max-start-skew", maxStartSkew);
+        if (skew.isZero()) {
+            throw new IllegalArgumentException("--max-start-skew must be more than 0: no agent starts on the instant");
+        }
         return new AgentsConfig(kind, count, hosts, sshConfig, kind == AgentsConfig.Kind.SSH ? remoteGsf() : null,
-                margin, image, jobFile);
+                margin, skew, image, jobFile);
     }
 
     /**
@@ -134,11 +148,12 @@ public final class AgentsOptions {
         }
     }
 
-    private Duration parseMargin() {
+    /** A duration option, its problem prefixed with its name. */
+    private static Duration duration(String option, String text) {
         try {
-            return Durations.parse(launchMargin);
+            return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--launch-margin: " + e.getMessage(), e);
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * What the coordinator knows of its agents, written as {@code agents.json} beside the merged result: the common
- * start, each agent's host, segment, clock offset, exit code, result transfer time,
+ * start and the start skew allowed, each agent's host, segment, clock offset, exit code, result transfer time,
  * whether it was stopped early and whether its result is in the merged one, whether the run is complete and, when
  * not, the first failure, naming the agent. Used by the coordinator's thread only.
  */
@@ -33,11 +33,13 @@ final class AgentsReport {
     }
 
     private final List<Entry> entries = new ArrayList<>();
+    private final Duration maxStartSkew;
     private Instant start;
     private String failure;
 
-    AgentsReport(List<Agent> agents) {
+    AgentsReport(List<Agent> agents, Duration maxStartSkew) {
         agents.forEach(a -> entries.add(new Entry(a)));
+        this.maxStartSkew = maxStartSkew;
     }
 
     void start(Instant instant) {
@@ -94,6 +96,7 @@ final class AgentsReport {
         json.put("complete", failure == null);
         json.put("failure", failure);
         json.put("start", start == null ? null : start.toString());
+        json.put("maxStartSkewMs", maxStartSkew.toNanos() / 1e6);
         json.put("stoppedEarly", entries.stream().filter(e -> e.stoppedEarly).map(e -> e.agent.name()).toList());
         List<Map<String, Object>> list = new ArrayList<>();
         for (Entry e : entries) {

@@ -32,8 +32,6 @@ public final class Coordinator {
 
     /** Past the agents' planned end: their JVMs' start, writing their reports. */
     static final Duration GRACE = Duration.ofSeconds(30);
-    /** An agent that begins its ramp-up later than this after the common start missed it. */
-    static final Duration MISSED_START = Duration.ofSeconds(1);
     /** From asking the agents still running to stop early to stopping them at once: ending loads, writing results. */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
@@ -50,9 +48,10 @@ public final class Coordinator {
      * @param loadArgs  gsf load's options to hand every agent, without the coordinator's own and without --out
      * @param out       the coordinator's --out: agent-I/ per agent, the merged result, agents.json
      * @param runLength ramp-up + steady + ramp-down of one agent
+     * @param maxStartSkew an agent whose ramp-up begins later than this after the common start missed it
      */
     public record Settings(Launcher launcher, List<String> loadArgs, Path out, Duration margin, Duration runLength,
-                           boolean terminal) {
+                           Duration maxStartSkew, boolean terminal) {
     }
 
     private final Settings settings;
@@ -70,7 +69,7 @@ public final class Coordinator {
         Launcher launcher = settings.launcher();
         List<Agent> agents = launcher.agents();
         Files.createDirectories(settings.out());
-        AgentsReport report = new AgentsReport(agents);
+        AgentsReport report = new AgentsReport(agents, settings.maxStartSkew());
         Map<Agent, ClockOffset> offsets = measureClocks(agents, report);
         if (report.failure() != null) {
             return finish(report, List.of());
@@ -100,7 +99,7 @@ public final class Coordinator {
             live.endLine();
         }
         running.forEach(r -> report.exit(r.agent, r.process.exitValue()));
-        var results = new ResultFetch(launcher, settings.out(), MISSED_START, report);
+        var results = new ResultFetch(launcher, settings.out(), settings.maxStartSkew(), report);
         return finish(report, results.fetch(running));
     }
 

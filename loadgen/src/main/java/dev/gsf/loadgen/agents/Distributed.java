@@ -28,7 +28,7 @@ public record Distributed(AgentsConfig config, List<String> loadArgs, Path out, 
                 ? new LocalLauncher(config.count(), out, agentMain)
                 : new SshLauncher(config.hosts(), config.sshConfig(), config.remoteGsf(), runName());
         var settings = new Coordinator.Settings(launcher, loadArgs, out, config.margin(launcher.defaultMargin()),
-                runLength, terminal);
+                runLength, config.maxStartSkew(), terminal);
         return new Coordinator(settings, merger, log).run();
     }
 

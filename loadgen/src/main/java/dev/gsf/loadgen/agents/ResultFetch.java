@@ -66,8 +66,8 @@ record ResultFetch(Launcher launcher, Path out, Duration maxStartSkew, AgentsRep
                 ? run.path("clock").path("startSkewMs").doubleValue() : Double.NaN;
         report.skew(agent, skew);
         if (skew > maxStartSkew.toNanos() / 1e6) {
-            report.fail(agent, String.format(Locale.ROOT, "%s missed the start: its ramp-up began %.0f ms after it",
-                    agent.label(), skew));
+            report.fail(agent, String.format(Locale.ROOT, "%s missed the start: its ramp-up began %.0f ms after it"
+                    + " (--max-start-skew %d ms)", agent.label(), skew, maxStartSkew.toMillis()));
         }
         return local;
     }

@@ -48,6 +48,23 @@ class AgentsOptionsTest {
     }
 
     @Test
+    void theStartSkewAllowedIsADurationOverZeroForAgentsACoordinatorWatches(@TempDir Path dir) throws Exception {
+        refused(dir.resolve("a"), "--max-start-skew: 'soon' is not a duration", "--agents", "local:2",
+                "--max-start-skew", "soon");
+        refused(dir.resolve("b"), "--max-start-skew: '-1s' is not a duration", "--agents", "local:2",
+                "--max-start-skew", "-1s");
+        refused(dir.resolve("c"), "--max-start-skew must be more than 0", "--agents", "local:2",
+                "--max-start-skew", "0ms");
+        refused(dir.resolve("d"), "--max-start-skew does not apply to k8s agents", "--agents", "k8s:2", "--image",
+                "x", "--k8s-job", dir.resolve("job.yaml").toString(), "--max-start-skew", "2s");
+        // the coordinator's own: never handed to the agents
+        var parsed = new picocli.CommandLine(new LoadCommand()).parseArgs("--url", "http://127.0.0.1:9/",
+                "--agents", "local:2", "--max-start-skew", "250ms", "--clients", "4");
+        assertThat(dev.gsf.loadgen.agents.AgentsOptions.forwarded(parsed))
+                .containsExactly("--url", "http://127.0.0.1:9/", "--clients", "4");
+    }
+
+    @Test
     void sshNeedsItsConfigFileToExistAndTheRemoteGsfOutsideGsf(@TempDir Path dir) throws Exception {
         refused(dir.resolve("a"), "--ssh-config: no such file", "--agents", "ssh:h", "--ssh-config",
                 dir.resolve("nope").toString(), "--remote-gsf", "/opt/gsf/gsf");

@@ -78,9 +78,10 @@ class DistributedLoadTest {
     @Test
     void aLocalAgentKilledMidRunFailsTheRunNamingItAndTheOthersPartialResultIsMerged(@TempDir Path out)
             throws Exception {
-        var run = killAgentOneMidRun(out, "--agents", "local:2");
+        var run = killAgentOneMidRun(out, "--agents", "local:2", "--max-start-skew", "2s");
 
         assertThat(run.log()).contains("agent-1 was killed by signal 9");
+        assertThat(Json.tree(out.resolve("agents.json")).required("maxStartSkewMs").doubleValue()).isEqualTo(2000);
     }
 
     @Test
