@@ -31,6 +31,14 @@ public record AgentsConfig(Kind kind, int count, List<String> hosts, Path sshCon
         hosts = List.copyOf(hosts);
     }
 
+    /**
+     * The agents read the paths of gsf load's options (--manifest, --ca) where this process reads them: local agents
+     * on this host, ssh agents at the same place on theirs (see docs/load.md); a k8s pod reads its image's.
+     */
+    public boolean sharesPaths() {
+        return kind != Kind.K8S;
+    }
+
     /** The launch margin for this kind when --launch-margin is not given (k8s: pulling images, scheduling pods). */
     public Duration margin(Duration launcherDefault) {
         return margin != null ? margin : launcherDefault;

@@ -218,6 +218,9 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--agents: " + config.count() + " agents need at least as many --clients, not "
                     + plan.clients());
         }
+        if (config.sharesPaths()) {
+            Workload.of(plan.manifest(), plan.mix()); // what each agent reads first, refused here before any starts
+        }
         return new Distributed(config, AgentsOptions.forwarded(spec.commandLine().getParseResult()),
                 plan.outDir(), plan.total(), LoadCommand.class.getName());
     }

@@ -22,7 +22,7 @@ class AgentsOptionsTest {
         var run = load(out, args);
         assertThat(run.exitCode()).as(run.log()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(run.log()).contains(expected);
-        assertThat(out).doesNotExist();
+        assertThat(out).as("no agent started: no agent-I.log, no result").doesNotExist();
         return run;
     }
 
@@ -62,6 +62,25 @@ class AgentsOptionsTest {
                 "--agents", "local:2", "--max-start-skew", "250ms", "--clients", "4");
         assertThat(dev.gsf.loadgen.agents.AgentsOptions.forwarded(parsed))
                 .containsExactly("--url", "http://127.0.0.1:9/", "--clients", "4");
+    }
+
+    @Test
+    void aManifestOrMixTheAgentsWouldRefuseIsRefusedBeforeAnyStartsAsASingleLoadRefusesIt(@TempDir Path dir)
+            throws Exception {
+        Path missing = dir.resolve("nonexistent");
+        var coordinator = refused(dir.resolve("a"), "manifest " + missing + " does not exist", "--agents", "local:2",
+                "--manifest", missing.toString());
+        var single = load(dir.resolve("single"), "--url", "http://127.0.0.1:9/", "--clients", "4", "--manifest",
+                missing.toString());
+        assertThat(single.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+        assertThat(coordinator.log()).isEqualTo(single.log());
+
+        Path malformed = Files.writeString(dir.resolve("MD5SUMS"), "this is not md5sum\n");
+        refused(dir.resolve("b"), "MD5SUMS:1: not an md5sum line", "--agents", "local:2", "--manifest",
+                malformed.toString());
+        Path oneFile = Files.writeString(dir.resolve("M2"), "0".repeat(32) + "  ok.bin\n");
+        refused(dir.resolve("c"), "--mix: 'other.bin' is not in the manifest", "--agents", "ssh:h", "--remote-gsf",
+                "/opt/gsf/gsf", "--manifest", oneFile.toString(), "--mix", "other.bin");
     }
 
     @Test
