@@ -11,9 +11,11 @@
  *       {@link dev.gsf.loadgen.agents.SshLauncher} (the system's OpenSSH client); {@link
  *       dev.gsf.loadgen.agents.K8sJob} writes a Kubernetes Indexed Job instead of running anything.</li>
  *   <li>{@link dev.gsf.loadgen.agents.Coordinator}: clock offsets ({@link dev.gsf.loadgen.agents.ClockOffset}), the
- *       common start, the deadline, failure handling, the merge (through a
- *       {@link dev.gsf.loadgen.agents.Coordinator.Merger} that gsf load gives it) and agents.json.</li>
- *   <li>{@link dev.gsf.loadgen.agents.StdinWatchdog}: the agent's side: it stops when its coordinator is gone.</li>
+ *       common start, the deadline, failure handling (the others stopped early), bringing the results back
+ *       ({@code ResultFetch}), the merge (through a {@link dev.gsf.loadgen.agents.Coordinator.Merger} that gsf load
+ *       gives it) and agents.json.</li>
+ *   <li>{@link dev.gsf.loadgen.agents.StdinWatchdog}: the agent's side: it stops early on its coordinator's
+ *       {@code stop} line, and halts at once when its coordinator is gone.</li>
  * </ul>
  *
  * <p>Threads: the coordinator runs on gsf load's thread and blocks it until the run and the merge are over; each

@@ -10,6 +10,8 @@
  *   <li>{@link dev.gsf.loadgen.load.LoadRun}: runs one plan (probe, event loops, sampling, merge).</li>
  *   <li>{@code StartAt}, {@code IntervalLogging}, {@code LoadSession}: a segment's start instant, the interval log
  *       beside the results, one invocation's runs.</li>
+ *   <li>{@link dev.gsf.loadgen.load.RunStop}: ends a run early on request (an agent's coordinator, or
+ *       {@code SignalStop} on SIGINT/SIGTERM), its partial results written and marked stopped.</li>
  * </ul>
  *
  * <p>Sub-packages: {@code plan} (what a run is to do, and its criteria), {@code driver} (event loops, simulated
