@@ -7,6 +7,7 @@ import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
+import dev.gsf.loadgen.agents.AgentsConfig;
 import dev.gsf.loadgen.agents.AgentsOptions;
 import dev.gsf.loadgen.agents.Distributed;
 import dev.gsf.loadgen.agents.StdinWatchdog;
@@ -294,8 +295,10 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
         }
         TlsClient tls = target.tls() ? option("--ca", () -> TlsClient.of(target, ca, insecure)) : null;
+        // a coordinator of agents on other hosts cannot bind their addresses: they check them where they run
+        boolean here = !agents.coordinating() || agents.config().kind() == AgentsConfig.Kind.LOCAL;
         List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
-                : option("--source-address", () -> Connecting.sources(sourceAddresses));
+                : option("--source-address", () -> Connecting.sources(sourceAddresses, here));
         return new Connecting(tls, sources);
     }
 

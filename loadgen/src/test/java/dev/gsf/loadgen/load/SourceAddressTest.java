@@ -50,4 +50,21 @@ class SourceAddressTest {
         assertThat(name.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(name.log()).contains("'localhost' is not an IP address");
     }
+
+    @Test
+    void agentsOnOtherHostsBindTheirAddressesThere_localAgentsHere(@TempDir Path out) throws Exception {
+        Path job = out.resolve("job.yaml");
+        var k8s = load(out.resolve("k"), "--url", "http://127.0.0.1:9/", "--clients", "4", "--agents", "k8s:2",
+                "--image", "gsf:test", "--k8s-job", job.toString(), "--source-address", "192.0.2.1,192.0.2.2");
+        assertThat(k8s.exitCode()).as(k8s.log()).isZero();
+        assertThat(Files.readString(job)).contains("192.0.2.1,192.0.2.2");
+        var local = load(out.resolve("l"), "--url", "http://127.0.0.1:9/", "--clients", "4", "--agents", "local:2",
+                "--source-address", "192.0.2.1");
+        assertThat(local.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+        assertThat(local.log()).contains("--source-address: 192.0.2.1 is not an address of this host");
+        var bad = load(out.resolve("b"), "--url", "http://127.0.0.1:9/", "--clients", "4", "--agents", "k8s:2",
+                "--image", "gsf:test", "--k8s-job", job.toString(), "--source-address", "agent-host");
+        assertThat(bad.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+        assertThat(bad.log()).contains("'agent-host' is not an IP address");
+    }
 }

@@ -28,10 +28,10 @@ public record Connecting(TlsClient tls, List<InetSocketAddress> sources) {
     }
 
     /**
-     * Parses --source-address: comma-separated IP addresses of this host. An address that is not one, or that this
-     * host cannot bind (not local), is an IllegalArgumentException naming it.
+     * Parses --source-address: comma-separated IP addresses of this host. An address that is not one, or (when
+     * {@code bindHere}) that this host cannot bind (not local), is an IllegalArgumentException naming it.
      */
-    public static List<InetSocketAddress> sources(String list) {
+    public static List<InetSocketAddress> sources(String list, boolean bindHere) {
         List<InetSocketAddress> sources = new ArrayList<>();
         for (String part : list.split(",", -1)) {
             String literal = part.strip();
@@ -44,11 +44,13 @@ public record Connecting(TlsClient tls, List<InetSocketAddress> sources) {
             } catch (UnknownHostException e) {
                 throw new IllegalArgumentException("'" + literal + "' is not an IP address", e);
             }
-            try (SocketChannel probe = SocketChannel.open()) {
-                probe.bind(source);
-            } catch (IOException e) {
-                throw new IllegalArgumentException(literal + " is not an address of this host (" + e.getMessage() + ")",
-                        e);
+            if (bindHere) {
+                try (SocketChannel probe = SocketChannel.open()) {
+                    probe.bind(source);
+                } catch (IOException e) {
+                    throw new IllegalArgumentException(literal + " is not an address of this host (" + e.getMessage()
+                            + ")", e);
+                }
             }
             sources.add(source);
         }
