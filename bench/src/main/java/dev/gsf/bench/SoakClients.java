@@ -2,6 +2,7 @@ package dev.gsf.bench;
 
 import dev.gsf.common.Durations;
 import dev.gsf.conformance.Conformance;
+import dev.gsf.conformance.Connector;
 import dev.gsf.conformance.Corpus;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.driver.Target;
@@ -207,7 +208,8 @@ final class SoakClients {
 
     /** The conformance corpus, each case on a fresh connection; a case answered otherwise than expected fails. */
     private static void malformed(Server server, Instant deadline, Tally tally) throws IOException {
-        for (Conformance.Row row : Conformance.run(Corpus.builtIn(), server.address(), Duration.ofSeconds(10))) {
+        for (Conformance.Row row : Conformance.run(Corpus.builtIn(), Connector.plain(server.address()),
+                Duration.ofSeconds(10))) {
             if (row.conforms()) {
                 tally.ok.incrementAndGet();
             } else {

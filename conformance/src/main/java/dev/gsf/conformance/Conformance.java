@@ -1,7 +1,6 @@
 package dev.gsf.conformance;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,7 +9,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Runs a corpus against a server at host:port, one fresh connection per case. Blocking; any thread. */
+/** Runs a corpus against a server, one fresh connection per case (plain or TLS). Blocking; any thread. */
 public final class Conformance {
     private static final Pattern FILE_HEADER = Pattern.compile("\\{(etag|last-modified) ([^}]+)}");
 
@@ -25,8 +24,13 @@ public final class Conformance {
     private Conformance() {
     }
 
-    /** Every case in corpus order. */
-    public static List<Row> run(Corpus corpus, InetSocketAddress server, Duration timeout) throws IOException {
+    /**
+     * Every case in corpus order.
+     *
+     * @param timeout how long to wait to connect and for each answer; no answer by then is "hung"
+     * @throws Connector.Unreachable when a connection (or its TLS handshake) fails: no row is meaningful then
+     */
+    public static List<Row> run(Corpus corpus, Connector server, Duration timeout) throws IOException {
         Exchange exchange = new Exchange(server, timeout);
         Map<String, String> fileHeaders = new HashMap<>();
         List<Row> rows = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.gsf.conformance;
 
+import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
@@ -7,18 +8,32 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code gsf conformance}: sends the corpus to a running server and prints where it differs from the RFCs. */
 @Command(name = "conformance", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sends raw HTTP/1.1 requests (framing, headers, paths, ranges, conditionals, methods) to a"
                 + " server and prints a table of the cases where its status or connection handling differ from"
-                + " RFC 9110/9112. Exit 0: none differ; 1: some do; 2: the server cannot be reached.",
-                "The server must serve the generated file set (1KB.bin ... 100MB.bin, see `gsf files`) at its root."})
+                + " RFC 9110/9112. Exit 0: none differ; 1: some do; 2: the server cannot be reached (no connection,"
+                + " or no TLS handshake) or an option is wrong.",
+                "The server must serve the generated file set (1KB.bin ... 100MB.bin, see `gsf files`) at its root."
+                + " Over https:// every case is sent inside TLS (1.3 or 1.2, SNI, ALPN http/1.1) on its own"
+                + " connection, checked against --ca, or not at all with --insecure."})
 public final class ConformanceCommand implements Callable<Integer> {
 
-    @Option(names = "--url", required = true, paramLabel = "URL", description = "the server, e.g. http://127.0.0.1:8080")
+    @Option(names = "--url", required = true, paramLabel = "URL",
+            description = "the server, e.g. http://127.0.0.1:8080 or https://localhost:8443")
     URI url;
+
+    @Option(names = "--ca", paramLabel = "FILE",
+            description = "https: trust the PEM certificate(s) in FILE (a CA, or the server's self-signed one); the"
+                    + " certificate must also name the URL's host")
+    Path ca;
+
+    @Option(names = "--insecure", description = "https: accept any certificate for any host (said on stderr)")
+    boolean insecure;
 
     @Option(names = "--corpus", paramLabel = "FILE", description = "a corpus file instead of the built-in one")
     Path corpusFile;
@@ -26,8 +41,12 @@ public final class ConformanceCommand implements Callable<Integer> {
     @Option(names = "--all", description = "print every case, not only those that differ")
     boolean all;
 
-    @Option(names = "--timeout", paramLabel = "MS", description = "read timeout per answer (default: ${DEFAULT-VALUE})")
+    @Option(names = "--timeout", paramLabel = "MS",
+            description = "connect, handshake and read timeout per answer (default: ${DEFAULT-VALUE})")
     long timeoutMillis = 3000;
+
+    @Spec
+    CommandSpec spec;
 
     /** Runs {@code conformance} alone, without the rest of gsf on the class path. */
     public static void main(String[] args) {
@@ -36,20 +55,61 @@ public final class ConformanceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"http".equals(url.getScheme()) || url.getHost() == null) {
-            System.err.println("gsf conformance: --url must be http://host:port, not " + url);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Connector connector;
+        try {
+            connector = connector(err);
+        } catch (IllegalArgumentException e) {
+            err.println("gsf conformance: " + e.getMessage());
             return 2;
         }
         Corpus corpus = corpusFile == null ? Corpus.builtIn() : Corpus.read(corpusFile);
-        InetSocketAddress server = new InetSocketAddress(url.getHost(), url.getPort() < 0 ? 80 : url.getPort());
         List<Conformance.Row> rows;
         try {
-            rows = Conformance.run(corpus, server, Duration.ofMillis(timeoutMillis));
-        } catch (java.net.ConnectException e) {
-            System.err.println("gsf conformance: cannot connect to " + server + ": " + e.getMessage());
+            rows = Conformance.run(corpus, connector, Duration.ofMillis(timeoutMillis));
+        } catch (Connector.Unreachable e) {
+            err.println("gsf conformance: " + e.getMessage());
             return 2;
         }
-        System.out.print(Conformance.table(rows, all));
+        out.print(Conformance.table(rows, all));
+        out.flush();
         return rows.stream().allMatch(Conformance.Row::conforms) ? 0 : 1;
+    }
+
+    /** Plain or TLS, from --url, --ca and --insecure; IllegalArgumentException saying which option is wrong. */
+    private Connector connector(PrintWriter err) {
+        boolean tls = "https".equals(url.getScheme());
+        if (!tls && !"http".equals(url.getScheme()) || url.getHost() == null) {
+            throw new IllegalArgumentException("--url must be http://host:port or https://host:port, not " + url);
+        }
+        // URI keeps an IPv6 address in brackets; the socket, SNI and the certificate check want it bare
+        String host = url.getHost().startsWith("[") ? url.getHost().substring(1, url.getHost().length() - 1)
+                : url.getHost();
+        InetSocketAddress server = new InetSocketAddress(host, url.getPort() >= 0 ? url.getPort() : tls ? 443 : 80);
+        if (!tls) {
+            if (ca != null || insecure) {
+                throw new IllegalArgumentException((ca != null ? "--ca" : "--insecure") + " applies to https:// URLs"
+                        + " only, not " + url);
+            }
+            return Connector.plain(server);
+        }
+        if (ca != null && insecure) {
+            throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
+        }
+        if (ca == null && !insecure) {
+            throw new IllegalArgumentException(url + " needs --ca FILE (the PEM certificate to trust) or --insecure"
+                    + " (no certificate check)");
+        }
+        if (insecure) {
+            err.println("gsf conformance: --insecure: the server's certificate is not checked (any certificate, any"
+                    + " host)");
+            return Connector.tls(server, host, Trust.anything());
+        }
+        try {
+            return Connector.tls(server, host, Trust.ca(ca));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--ca: " + e.getMessage(), e);
+        }
     }
 }

@@ -4,19 +4,21 @@ import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLException;
 
 /**
  * One case on one fresh connection: sends the request bytes in one write, reads the first final response, then
- * tells whether the connection is still open by sending a HEAD request and seeing whether anything answers it.
- * Blocking; any thread.
+ * tells whether the connection is still open by sending a HEAD request and seeing whether anything answers it. Over
+ * plain TCP or TLS alike ({@link Connector}): an end of stream (a TLS close_notify included), a reset or a broken TLS
+ * record is a close; no answer within the read timeout is "hung". Blocking; any thread.
  */
 final class Exchange {
     /** What to send after the answer, to see whether the connection still serves requests. */
@@ -29,25 +31,24 @@ final class Exchange {
         }
     }
 
-    private final InetSocketAddress address;
+    private final Connector connector;
     private final Duration timeout;
 
-    Exchange(InetSocketAddress address, Duration timeout) {
-        this.address = address;
+    Exchange(Connector connector, Duration timeout) {
+        this.connector = connector;
         this.timeout = timeout;
     }
 
+    /** @throws Connector.Unreachable when no connection (or no TLS handshake) could be made for it */
     Observed run(String request) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(address, (int) timeout.toMillis());
-            socket.setSoTimeout((int) timeout.toMillis());
+        try (Socket socket = connector.open(timeout)) {
             InputStream in = new BufferedInputStream(socket.getInputStream());
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             socket.getOutputStream().flush();
             Response first;
             try {
                 first = read(in, isHead(request));
-            } catch (EOFException | java.net.SocketException e) {
+            } catch (EOFException | SocketException | SSLException e) {
                 return new Observed(null, "close", Map.of());
             } catch (SocketTimeoutException e) {
                 return new Observed(null, "hung", Map.of());
@@ -60,7 +61,7 @@ final class Exchange {
                 socket.getOutputStream().flush();
                 read(in, true);
                 return new Observed(first.status, "open", first.headers);
-            } catch (EOFException | java.net.SocketException e) {
+            } catch (EOFException | SocketException | SSLException e) {
                 return new Observed(first.status, "close", first.headers);
             } catch (SocketTimeoutException e) {
                 return new Observed(first.status, "hung", first.headers);

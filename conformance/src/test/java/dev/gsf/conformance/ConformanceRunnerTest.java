@@ -64,8 +64,8 @@ class ConformanceRunnerTest {
     void aServerThatAnswersEverything200IsReportedWhereTheRfcsSayOtherwise() throws Exception {
         try (ServerSocket lenient = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = Thread.ofVirtual().start(() -> answerEverything200(lenient));
-            List<Conformance.Row> rows = Conformance.run(Corpus.builtIn(),
-                    new InetSocketAddress(InetAddress.getLoopbackAddress(), lenient.getLocalPort()),
+            List<Conformance.Row> rows = Conformance.run(Corpus.builtIn(), Connector.plain(
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), lenient.getLocalPort())),
                     Duration.ofSeconds(2));
             Map<String, Conformance.Row> byName = rows.stream()
                     .collect(Collectors.toMap(r -> r.testCase().name(), Function.identity()));
