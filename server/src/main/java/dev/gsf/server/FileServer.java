@@ -124,7 +124,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
             if (config.tlsPort().isPresent()) {
                 // The same filters and handler as the plain port, under Grizzly's SSL filter.
                 tlsListener = listener("gsf-tls", config.tlsPort().getAsInt(), config, generations);
-                tls = TlsPort.secure(tlsListener, config, generations::config);
+                tls = TlsPort.secure(tlsListener, config, generations);
                 serveFiles(http, tlsListener, strictHttp, connections);
             }
             listen(http, config);

@@ -161,6 +161,39 @@ class TlsTest {
         }
     }
 
+    /**
+     * As nginx logs its "plain HTTP request was sent to HTTPS port" (checked with nginx 1.22.1): the request line and
+     * the Referer and User-Agent as they arrived, status 400, the body bytes sent (none for HEAD).
+     */
+    @Test
+    void plainHttpOnTheTlsPortIsInTheAccessLog_asNginxLogsIt() throws Exception {
+        Path log = dir.resolve("access.log");
+        long bodyBytes;
+        try (FileServer server = start(Algorithm.SBA, issue(), "access-log", log.toString());
+             RawHttp get = new RawHttp(server.tlsPort().getAsInt());
+             RawHttp head = new RawHttp(server.tlsPort().getAsInt());
+             RawHttp partial = new RawHttp(server.tlsPort().getAsInt())) {
+            RawHttp.Response answer = get.exchange("GET", "/1KB.bin", "Referer: http://r/", "User-Agent: curl/8");
+            assertThat(answer.status()).isEqualTo(400);
+            bodyBytes = answer.bodyLength();
+            head.sendRaw("HEAD /x?y HTTP/1.1\r\nHost: x\r\nUser-Agent: a\"b\r\n\r\n"
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            assertThat(head.read(true).status()).isEqualTo(400);
+            assertThat(head.closedByServer()).isTrue();
+            partial.sendRaw("GET /partial".getBytes(StandardCharsets.ISO_8859_1)); // no line end: what came is logged
+            assertThat(partial.read(false).status()).isEqualTo(400);
+        } // closing the server flushes its log
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).hasSize(3);
+        String clf = "127\\.0\\.0\\.1 - - \\[\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2} [+-]\\d{4}] ";
+        assertThat(lines).anySatisfy(line -> assertThat(line).matches(clf + "\"GET /1KB.bin HTTP/1.1\" 400 "
+                + bodyBytes + " \"http://r/\" \"curl/8\""));
+        assertThat(lines).anySatisfy(line -> assertThat(line).matches(clf
+                + "\"HEAD /x\\?y HTTP/1.1\" 400 - \"-\" \"a\\\\x22b\""));
+        assertThat(lines).anySatisfy(line -> assertThat(line).matches(clf + "\"GET /partial\" 400 " + bodyBytes
+                + " \"-\" \"-\""));
+    }
+
     @Test
     void garbageOrATruncatedClientHelloIsClosed_andAStalledHandshakeTimesOut() throws Exception {
         try (FileServer server = start(Algorithm.VTA, issue(), "tls-handshake-timeout", "300ms")) {

@@ -286,7 +286,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             PlainSink sink = new PlainSink(ctx, head, !now, () -> serverErrorBytes(generation),
                     generation.config.tcpNoPush());
             AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
-                    name -> RequestHead.field(get.forwarded(), name));
+                    name -> RequestHead.field(get.forwarded(), get.forwarded().length, name));
             startDownload(generation, new Arrival(received, remoteAddress, rawPath, 200, ByteRange.whole(size),
                     generation.algorithm.kind()), logLine, found, admission, file, sink, sink::answeredServerError, now);
             downloading = true;

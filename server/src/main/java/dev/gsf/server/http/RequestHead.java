@@ -109,19 +109,26 @@ public final class RequestHead {
     }
 
     /**
-     * The value of the first field named {@code lowerCaseName} in a head that passed, without the whitespace around
-     * it; null when there is none. For the rare reader of a field (the access log).
+     * The value of the first field named {@code lowerCaseName} in {@code head[0, length)}, without the whitespace
+     * around it; null when there is none, or when its line has not ended yet. For the rare reader of a field (the
+     * access log), of a head that passed or of the first bytes of one refused before it was whole.
      */
-    static String field(byte[] head, String lowerCaseName) {
+    public static String field(byte[] head, int length, String lowerCaseName) {
         int n = lowerCaseName.length();
-        for (int i = indexOf(head, 0, head.length, (byte) '\n') + 1; i > 0 && i < head.length;
-             i = indexOf(head, i, head.length, (byte) '\n') + 1) {
-            if (i + n < head.length && head[i + n] == ':' && nameIs(head, i, lowerCaseName)) {
-                int end = indexOf(head, i, head.length, (byte) '\n');
-                return new String(head, i + n + 1, end - i - n - 1, StandardCharsets.ISO_8859_1).strip();
+        for (int i = indexOf(head, 0, length, (byte) '\n') + 1; i > 0 && i < length;
+             i = indexOf(head, i, length, (byte) '\n') + 1) {
+            if (i + n < length && head[i + n] == ':' && nameIs(head, i, lowerCaseName)) {
+                int end = indexOf(head, i, length, (byte) '\n');
+                return end < 0 ? null : new String(head, i + n + 1, end - i - n - 1, StandardCharsets.ISO_8859_1)
+                        .strip();
             }
         }
         return null;
+    }
+
+    /** The first line of {@code b[0, length)} (as much as arrived, at most 1024 bytes), as the access log gives it. */
+    public static String requestLine(byte[] b, int length) {
+        return firstLine(b, length);
     }
 
     static Refuse refuse(int status, String reason, String method, String requestLine) {

@@ -1,12 +1,12 @@
 package dev.gsf.server.tls;
 
 import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.Generations;
 import dev.gsf.server.config.ServerConfig;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.function.Supplier;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
 
@@ -30,20 +30,21 @@ public final class TlsPort implements AutoCloseable {
     /**
      * Makes {@code listener} (not yet started) serve TLS with {@code config}'s certificate and key.
      *
-     * @param current the configuration in force, read at each accept for the handshake timeout
+     * @param generations the one in force: its configuration is read at each accept for the handshake timeout, its
+     *                    access log gets the 400s of plain HTTP
      * @throws ConfigException naming {@code tls-cert} or {@code tls-key}: a file missing, unreadable, without a
      *                         certificate or key, or a key that is not the certificate's
      */
-    public static TlsPort secure(NetworkListener listener, ServerConfig config, Supplier<ServerConfig> current) {
+    public static TlsPort secure(NetworkListener listener, ServerConfig config, Generations generations) {
         TlsEngines engines = new TlsEngines(read(config));
-        HandshakeTimeout handshakes = new HandshakeTimeout(() -> current.get().tlsHandshakeTimeout());
+        HandshakeTimeout handshakes = new HandshakeTimeout(() -> generations.config().tlsHandshakeTimeout());
         listener.setSecure(true);
         listener.setSSLEngineConfig(engines);
         listener.getTransport().getConnectionMonitoringConfig().addProbes(handshakes);
         listener.registerAddOn((secured, chain) -> {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes);
-            chain.add(ssl, new PlainHttpRefusal());
+            chain.add(ssl, new PlainHttpRefusal(generations));
         });
         return new TlsPort(engines, handshakes);
     }
