@@ -1,35 +1,24 @@
 package dev.gsf.algorithms;
 
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * ADA: the thread that has a download writes it, without a hand-off, while the socket takes each chunk whole: first
  * the thread that read the request, for at most {@link #INLINE_CHUNKS} chunks (a fast client's small download is
  * sent before its request's thread moves on), then a worker, for at most {@link #WORKER_CHUNKS} chunks a turn. A write
- * the socket cannot take at once goes to the selector and frees the thread, as ENBA's does. When it has drained, a
- * download that waited less than {@link #FAST_DRAIN_NANOS} goes on inline on the selector's thread; one that keeps
- * blocking takes a worker's turn, which its next blocked write ends after one chunk, as ENBA's.
+ * the socket cannot take at once goes to the selector and frees the thread, as ENBA's does; when it has drained, the
+ * selector's thread goes on inline, as nginx's event loop does: a slow client's next chunk blocks at once and costs no
+ * thread switch, a fast client's drained buffer is refilled without waking a worker, and one that keeps taking whole
+ * chunks past {@link #INLINE_CHUNKS} gets a worker's turn, so a selector thread never writes more than that at a time.
  */
 final class Adaptive extends PooledScheduler {
     /** Chunks one inline turn writes before a worker takes over: a selector thread serves other connections too. */
     static final int INLINE_CHUNKS = 4;
     /** Chunks one worker's turn writes while the socket takes them whole, before the download queues again. */
     static final int WORKER_CHUNKS = 16;
-    /** A blocked write that drained within this was a fast client's full socket buffer, not a slow client. */
-    static final long FAST_DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
-    /** A drain faster than this goes on inline; set once (a test changes it between writes, hence volatile). */
-    volatile long fastDrainNanos;
 
     Adaptive(SendSettings settings, ThreadPoolExecutor workers) {
-        this(settings, workers, FAST_DRAIN_NANOS);
-    }
-
-    /** With another fast-drain threshold (tests set one no clock can miss). */
-    Adaptive(SendSettings settings, ThreadPoolExecutor workers, long fastDrainNanos) {
         super(Algorithm.ADA, settings, workers);
-        this.fastDrainNanos = fastDrainNanos;
     }
 
     /** Whether this thread is inside an inline turn. */
@@ -79,7 +68,7 @@ final class Adaptive extends PooledScheduler {
     /** Up to {@code most} chunks while the socket takes them whole; then the next turn queued for a worker. */
     private void chunks(Download download, int most) throws Exception {
         for (int i = 0; i < most; i++) {
-            if (!nonBlockingChunk(download, waited -> drained(download, waited))) {
+            if (!nonBlockingChunk(download, () -> drained(download))) {
                 return;
             }
             if (!download.hasRemaining()) {
@@ -90,14 +79,12 @@ final class Adaptive extends PooledScheduler {
         queueTurn(download);
     }
 
-    /** On the selector's thread, a blocked chunk out: the next goes on here when it drained fast, else to a worker. */
-    private void drained(Download download, long waitedNanos) {
-        if (!download.hasRemaining()) {
-            download.complete();
-        } else if (waitedNanos < fastDrainNanos) {
+    /** On the selector's thread, a blocked chunk out: the next ones go on here. */
+    private void drained(Download download) {
+        if (download.hasRemaining()) {
             inline(download);
         } else {
-            queueTurn(download);
+            download.complete();
         }
     }
 }

@@ -16,6 +16,6 @@ final class EqualNonBlocking extends PooledScheduler {
     @Override
     void turn(Download download) throws Exception {
         // A chunk that waited for the selector queues the next turn from its callback; this worker has left.
-        chunksWhileNoTurnWaits(download, d -> nonBlockingChunk(d, waited -> queueTurnOrComplete(d)));
+        chunksWhileNoTurnWaits(download, d -> nonBlockingChunk(d, () -> queueTurnOrComplete(d)));
     }
 }

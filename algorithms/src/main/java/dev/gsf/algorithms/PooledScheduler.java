@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.LongConsumer;
 
 /** The algorithms that run turns on the bounded worker pool (SBA, EBA, ENBA, ADA): a turn starts as a pool task. */
 abstract class PooledScheduler extends Scheduler {
@@ -47,15 +46,14 @@ abstract class PooledScheduler extends Scheduler {
 
     /**
      * One chunk with a non-blocking write (ENBA's and ADA's): true when the socket took it at once, and the caller
-     * goes on; false when it went to the selector, which runs {@code drained} with the nanoseconds it waited once
-     * the chunk is out (the calling thread has left by then).
+     * goes on; false when it went to the selector, which runs {@code drained} once the chunk is out (the calling
+     * thread has left by then).
      */
-    final boolean nonBlockingChunk(Download download, LongConsumer drained) throws IOException {
+    final boolean nonBlockingChunk(Download download, Runnable drained) throws IOException {
         AtomicBoolean settled = new AtomicBoolean(); // first the callback (the chunk is out), or this thread
-        long submitted = System.nanoTime();
         download.writeChunkAsync(() -> {
             if (!settled.compareAndSet(false, true)) {
-                drained.accept(System.nanoTime() - submitted);
+                drained.run();
             }
         });
         return !settled.compareAndSet(false, true);

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What tells ADA from ENBA: the thread that starts a download writes it while the socket takes each chunk whole,
- * with no hand-off, and a chunk the socket cannot take frees that thread; after the selector finished it, a fast
- * drain goes on inline on the selector's thread, a slow one on a worker. ADA written as ENBA fails the first test;
- * one that never leaves the calling thread fails the second and the third.
+ * with no hand-off, and a chunk the socket cannot take frees that thread; after the selector finished it, the next
+ * chunks go on inline on the selector's thread, and past its inline chunks on a worker. ADA written as ENBA fails the
+ * first test; one that never leaves the calling thread fails the second and the third.
  */
 class AdaptiveTest {
     private static final int CHUNK = SchedulerTest.CHUNK;
@@ -81,31 +81,42 @@ class AdaptiveTest {
     }
 
     @Test
-    void aChunkTheSocketCannotTakeFreesTheThread_aFastDrainGoesOnWhereItDrained_aSlowOneOnAWorker()
-            throws IOException {
+    void aChunkTheSocketCannotTakeFreesTheThread_andEveryNextOneIsWrittenWhereItDrained() throws IOException {
         TestSink sink = new TestSink(false); // the test completes each write: it plays the selector
-        // Every drain is fast (under a minute) until the threshold is 0: no clock decides the test.
-        Adaptive adaptive = new Adaptive(new SendSettings(CHUNK, false, 0, Duration.ofSeconds(30), 10, 0), workers,
-                Duration.ofMinutes(1).toNanos());
-        algorithm = adaptive;
-        start(sink, 3);
+        algorithm(Algorithm.ADA);
+        int chunks = Adaptive.INLINE_CHUNKS + 2;
+        start(sink, chunks);
         assertThat(sink.pending()).as("the first chunk waits for the socket; start returned").isOne();
         assertThat(workers.getActiveCount()).isZero();
-
-        sink.completeNext(); // at once: a fast drain, the next chunk is written here, on the "selector's" thread
-        assertThat(sink.pending()).isOne();
-        assertThat(sink.writers.get(1)).isEqualTo(Thread.currentThread());
-
-        adaptive.fastDrainNanos = 0; // from now on every drain is slow: the next chunk goes to a worker
+        for (int i = 1; i < chunks; i++) { // a slow client: each chunk waits again, written by the "selector"
+            sink.completeNext();
+            assertThat(sink.pending()).isOne();
+            assertThat(sink.writers.get(i)).isEqualTo(Thread.currentThread());
+        }
         sink.completeNext();
-        SchedulerTest.await("a worker's write", () -> sink.pending() == 1);
-        assertThat(sink.writers.get(2).getName()).startsWith("pool-");
+        assertThat(sink.ended.get()).isEqualTo(Outcome.COMPLETED);
+        assertThat(algorithm.stats().handOffs()).as("every write to the selector, no turn to a worker")
+                .isEqualTo(chunks);
+        assertThat(algorithm.stats().inlineWrites()).isZero();
+    }
+
+    @Test
+    void aDownloadThatDrainedAndTakesWholeChunksAgainGetsAWorkerAfterItsInlineChunks() throws IOException {
+        TestSink sink = new TestSink(false);
+        algorithm(Algorithm.ADA);
+        int chunks = 1 + Adaptive.INLINE_CHUNKS + 2;
+        start(sink, chunks);
+        assertThat(sink.pending()).isOne();
+        sink.takeAtOnce(); // a fast client whose buffer was full for a moment
         sink.completeNext();
         SchedulerTest.await("the end", () -> sink.ended.get() != null);
         assertThat(sink.ended.get()).isEqualTo(Outcome.COMPLETED);
-        assertThat(algorithm.stats().handOffs()).as("three writes to the selector, one turn to a worker")
-                .isEqualTo(4);
-        assertThat(algorithm.stats().inlineWrites()).isZero();
+        assertThat(sink.writers.subList(1, 1 + Adaptive.INLINE_CHUNKS)).as("where it drained")
+                .containsOnly(Thread.currentThread());
+        assertThat(sink.writers.subList(1 + Adaptive.INLINE_CHUNKS, chunks))
+                .allSatisfy(t -> assertThat(t.getName()).startsWith("pool-"));
+        assertThat(algorithm.stats().handOffs()).as("one write to the selector, one turn to a worker").isEqualTo(2);
+        assertThat(algorithm.stats().inlineWrites()).isEqualTo(chunks - 1);
     }
 
     /**

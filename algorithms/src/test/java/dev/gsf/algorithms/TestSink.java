@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * tests send kilobytes to megabytes), the threads that wrote, and how the download ended.
  */
 final class TestSink implements WriteSink {
-    private final boolean immediate;
+    private volatile boolean immediate;
     private final BlockingQueue<Runnable> pending = new LinkedBlockingQueue<>();
     final List<Thread> writers = new CopyOnWriteArrayList<>();
     /** Each write's {@code more}, in order. */
@@ -37,6 +37,11 @@ final class TestSink implements WriteSink {
     TestSink(boolean immediate, List<TestSink> log) {
         this.immediate = immediate;
         this.log = log;
+    }
+
+    /** From now on writes complete at once: a client whose socket has drained and takes what comes. */
+    void takeAtOnce() {
+        immediate = true;
     }
 
     @Override
