@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -34,6 +36,11 @@ public final class Coordinator {
     static final Duration GRACE = Duration.ofSeconds(30);
     /** From asking the agents still running to stop early to stopping them at once: ending loads, writing results. */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long a signalled coordinator's exit waits for its agents to stop, their results to be fetched and merged:
+     * past it the JVM exits, and the agents, their standard input closed, halt.
+     */
+    public static final Duration STOP_BOUND = Duration.ofSeconds(40);
 
     /**
      * Merges the result directories of the agents that finished into the coordinator's --out, judges the merged
@@ -57,11 +64,15 @@ public final class Coordinator {
     private final Settings settings;
     private final Merger merger;
     private final PrintStream log;
+    /** Completed (with the reason) when the coordinator is to stop early, e.g. on SIGINT or SIGTERM. */
+    private final CompletableFuture<String> stop;
 
-    public Coordinator(Settings settings, Merger merger, PrintStream log) {
+    /** @param stop completed by any thread, with a reason, to end the run early as if an agent had failed */
+    public Coordinator(Settings settings, Merger merger, PrintStream log, CompletableFuture<String> stop) {
         this.settings = settings;
         this.merger = merger;
         this.log = log;
+        this.stop = stop;
     }
 
     /** Carries out the run; returns the exit code ({@link #FAILED} when an agent failed, else the merge's). */
@@ -80,7 +91,8 @@ public final class Coordinator {
                 + settings.margin().toMillis() + " ms)");
         LiveLine live = new LiveLine(log, settings.terminal(), agents.size());
         List<RunningAgent> running = new ArrayList<>();
-        BlockingQueue<RunningAgent> exits = new LinkedBlockingQueue<>();
+        BlockingQueue<Optional<RunningAgent>> exits = new LinkedBlockingQueue<>(); // empty: the stop was asked for
+        stop.thenRun(() -> exits.add(Optional.empty()));
         try {
             for (Agent agent : agents) {
                 RunningAgent r = launch(agent, offsets.get(agent).there(start), live);
@@ -89,7 +101,7 @@ public final class Coordinator {
                     break;
                 }
                 running.add(r);
-                r.onExit(exits::add);
+                r.onExit(exited -> exits.add(Optional.of(exited)));
             }
             if (report.failure() == null) {
                 awaitAll(running, exits, start.plus(settings.runLength()).plus(GRACE), report);
@@ -166,19 +178,24 @@ public final class Coordinator {
         }
     }
 
-    /** Waits for every agent's exit until the deadline; the first failure ends the wait. */
-    private void awaitAll(List<RunningAgent> running, BlockingQueue<RunningAgent> exits, Instant deadline,
+    /** Waits for every agent's exit until the deadline; the first failure, or a stop asked for, ends the wait. */
+    private void awaitAll(List<RunningAgent> running, BlockingQueue<Optional<RunningAgent>> exits, Instant deadline,
                           AgentsReport report) throws InterruptedException {
         boolean ssh = settings.launcher() instanceof SshLauncher;
         for (int done = 0; done < running.size(); done++) {
             long wait = Duration.between(Instant.now(), deadline).toNanos();
-            RunningAgent exited = wait > 0 ? exits.poll(wait, TimeUnit.NANOSECONDS) : null;
-            if (exited == null) {
+            Optional<RunningAgent> next = wait > 0 ? exits.poll(wait, TimeUnit.NANOSECONDS) : null;
+            if (next == null) {
                 String late = running.stream().filter(r -> r.process.isAlive()).map(r -> r.agent.label())
                         .reduce((a, b) -> a + ", " + b).orElse("?");
                 report.fail(null, late + " still running at the coordinator's deadline (" + deadline + ")");
                 return;
             }
+            if (next.isEmpty()) {
+                report.fail(null, "the coordinator was stopped (" + stop.getNow("?") + ")");
+                return;
+            }
+            RunningAgent exited = next.get();
             exited.awaitReaders();
             if (!exited.ranToTheEnd()) {
                 report.fail(exited.agent, exited.failure(ssh));

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What {@code gsf load --agents} does once its options are valid: k8s writes the Job manifest and says how to run
@@ -19,8 +20,9 @@ import java.util.List;
  * @param agentMain the class whose main runs gsf load's options, for local agents
  */
 public record Distributed(AgentsConfig config, List<String> loadArgs, Path out, Duration runLength, String agentMain) {
-    /** Returns gsf load's exit code. */
-    public int run(Coordinator.Merger merger, PrintStream log, boolean terminal) throws IOException, InterruptedException {
+    /** Returns gsf load's exit code; completing {@code stop} (with a reason) ends the run early, its results kept. */
+    public int run(Coordinator.Merger merger, PrintStream log, boolean terminal, CompletableFuture<String> stop)
+            throws IOException, InterruptedException {
         if (config.kind() == AgentsConfig.Kind.K8S) {
             return writeJob(log);
         }
@@ -29,7 +31,7 @@ public record Distributed(AgentsConfig config, List<String> loadArgs, Path out, 
                 : new SshLauncher(config.hosts(), config.sshConfig(), config.remoteGsf(), runName());
         var settings = new Coordinator.Settings(launcher, loadArgs, out, config.margin(launcher.defaultMargin()),
                 runLength, config.maxStartSkew(), terminal);
-        return new Coordinator(settings, merger, log).run();
+        return new Coordinator(settings, merger, log, stop).run();
     }
 
     private int writeJob(PrintStream log) throws IOException {

@@ -20,6 +20,9 @@ final class RunningAgent {
     private static final int CRITERION_FAILED = 1;
     /** gsf load's exit code (ExitCodes.STOPPED) of an agent that stopped early when asked and wrote its results. */
     private static final int STOPPED = 4;
+    /** A JVM's exit on SIGINT and on SIGTERM: gsf load writes its results first (its SignalStop). */
+    private static final int SIGINT_EXIT = 128 + 2;
+    private static final int SIGTERM_EXIT = 128 + 15;
     /** ssh's exit code when the connection failed or was lost. */
     private static final int SSH_CONNECTION = 255;
 
@@ -57,9 +60,13 @@ final class RunningAgent {
         return !process.isAlive() && (process.exitValue() == PASSED || process.exitValue() == CRITERION_FAILED);
     }
 
-    /** Exited after stopping early when asked ({@link #requestStop}), its partial results written. */
+    /**
+     * Exited after stopping early, its partial results written: when asked ({@link #requestStop}), or on SIGINT or
+     * SIGTERM of its own (a ctrl-C reaches every local agent of the coordinator's process group).
+     */
     boolean stoppedEarly() {
-        return !process.isAlive() && process.exitValue() == STOPPED;
+        return !process.isAlive() && (process.exitValue() == STOPPED || process.exitValue() == SIGINT_EXIT
+                || process.exitValue() == SIGTERM_EXIT);
     }
 
     /** Why this agent's exit fails the run, naming the agent. */

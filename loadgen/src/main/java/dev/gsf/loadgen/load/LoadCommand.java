@@ -9,6 +9,7 @@ import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.agents.AgentsConfig;
 import dev.gsf.loadgen.agents.AgentsOptions;
+import dev.gsf.loadgen.agents.Coordinator;
 import dev.gsf.loadgen.agents.Distributed;
 import dev.gsf.loadgen.agents.StdinWatchdog;
 import dev.gsf.loadgen.load.driver.Connecting;
@@ -34,6 +35,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -183,14 +185,18 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             plan = plan();
             if (agents.coordinating()) {
-                return distributed(plan).run((results, dir) -> merge(plan, results, dir, out, log), log, terminal);
+                var stop = new CompletableFuture<String>();
+                try (SignalStop signals = SignalStop.install(() -> stop.complete("signal"), Coordinator.STOP_BOUND)) {
+                    return distributed(plan).run((results, dir) -> merge(plan, results, dir, out, log), log, terminal,
+                            stop);
+                }
             }
             Workload workload = Workload.of(plan.manifest(), plan.mix());
             RunStop stop = new RunStop();
             if (agents.agent()) {
                 StdinWatchdog.watch(System.in, log, () -> stop.request(RunStop.COORDINATOR));
             }
-            try (SignalStop signals = SignalStop.install(stop)) {
+            try (SignalStop signals = SignalStop.install(() -> stop.request(RunStop.SIGNAL), SignalStop.BOUND)) {
                 // an agent writes its progress as on a terminal, one line per interval, for its coordinator's live line
                 return exitCode(LoadSession.run(plan, workload, out, log, terminal || agents.agent(), stop));
             }

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** Test helpers for distributed runs: a stand-in for ./gsf that runs this build's classes, and the agents alive. */
 final class AgentProcesses {
@@ -26,9 +28,34 @@ final class AgentProcesses {
         return script;
     }
 
+    /** --agent, not a coordinator's --agents. */
+    private static final java.util.regex.Pattern AGENT = java.util.regex.Pattern.compile("\\s--agent(\\s|$)");
+
     /** This JVM's descendants that are agents (gsf load with --agent), ssh sessions' included. */
     static List<ProcessHandle> agents() {
-        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(" --agent")
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> AGENT.matcher(c).find()
                 && c.contains(LoadCommand.class.getName())).orElse(false)).toList();
+    }
+
+    /** A progress line of steady state that counts downloads. */
+    private static final java.util.regex.Pattern STEADY_DOWNLOADS =
+            java.util.regex.Pattern.compile("(?m)steady .* [1-9]\\d* downloads");
+
+    /** Waits (at most 30 s) until {@code n} agents run and each has counted downloads in steady state. */
+    static List<ProcessHandle> awaitLoading(Path out, int n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            List<ProcessHandle> agents = agents();
+            boolean loading = true;
+            for (int i = 0; i < n; i++) {
+                Path log = out.resolve("agent-" + i + ".log");
+                loading &= Files.exists(log) && STEADY_DOWNLOADS.matcher(Files.readString(log)).find();
+            }
+            if (agents.size() == n && loading) {
+                return agents;
+            }
+            new CompletableFuture<Void>().completeOnTimeout(null, 100, TimeUnit.MILLISECONDS).join();
+        }
+        throw new AssertionError(n + " agents did not start loading within 30 s");
     }
 }

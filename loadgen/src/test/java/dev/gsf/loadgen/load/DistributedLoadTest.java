@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -110,7 +109,7 @@ class DistributedLoadTest {
         args.addAll(List.of(launcher));
         var coordinator = new java.util.concurrent.FutureTask<>(() -> load(out, args.toArray(String[]::new)));
         new Thread(coordinator, "coordinator").start();
-        List<ProcessHandle> agents = awaitAgentsLoading(out, 2);
+        List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2);
 
         ProcessHandle victim = agents.stream().filter(p -> p.info().commandLine().orElse("").contains("1/2"))
                 .findFirst().orElseThrow();
@@ -268,27 +267,5 @@ class DistributedLoadTest {
             sum += downloads;
         }
         return sum;
-    }
-
-    /** A progress line of steady state that counts downloads. */
-    private static final java.util.regex.Pattern STEADY_DOWNLOADS =
-            java.util.regex.Pattern.compile("(?m)steady .* [1-9]\\d* downloads");
-
-    /** Waits (at most 30 s) until {@code n} agents run and each has counted downloads in steady state. */
-    private static List<ProcessHandle> awaitAgentsLoading(Path out, int n) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            List<ProcessHandle> agents = AgentProcesses.agents();
-            boolean loading = true;
-            for (int i = 0; i < n; i++) {
-                Path log = out.resolve("agent-" + i + ".log");
-                loading &= Files.exists(log) && STEADY_DOWNLOADS.matcher(Files.readString(log)).find();
-            }
-            if (agents.size() == n && loading) {
-                return agents;
-            }
-            new CompletableFuture<Void>().completeOnTimeout(null, 100, TimeUnit.MILLISECONDS).join();
-        }
-        throw new AssertionError(n + " agents did not start loading within 30 s");
     }
 }

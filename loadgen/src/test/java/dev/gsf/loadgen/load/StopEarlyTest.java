@@ -95,6 +95,31 @@ class StopEarlyTest {
         }
     }
 
+    @Test
+    void sigtermOnACoordinatorStopsItsAgentsAndMergesWhatTheyMeasured(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Running coordinator = Running.start(dir, out, "--agents", "local:2")) {
+            List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2);
+
+            // SIGTERM, to the coordinator alone; through its handle, as Process.destroy would also close its output
+            coordinator.process.toHandle().destroy();
+
+            assertThat(coordinator.process.waitFor(30, TimeUnit.SECONDS)).as("ended within 30 s of SIGTERM").isTrue();
+            assertThat(coordinator.process.exitValue()).as(coordinator.lines.all()).isEqualTo(128 + 15);
+            coordinator.lines.await(Pattern.compile("the coordinator was stopped \\(signal\\).*"
+                    + "\\(2 of 2 agents, 2 of them stopped early\\)")); // its output, read to the end
+            for (ProcessHandle agent : agents) {
+                assertThat(agent.isAlive()).as("agent pid " + agent.pid()).isFalse();
+            }
+            JsonNode report = Json.tree(out.resolve("agents.json"));
+            assertThat(report.required("stoppedEarly")).extracting(JsonNode::asText)
+                    .containsExactly("agent-0", "agent-1");
+            JsonNode merged = Json.tree(out.resolve("summary.json")).required("runs").required(0);
+            assertThat(merged.required("complete").booleanValue()).isFalse();
+            assertThat(merged.required("summary").required("steadyDownloads").longValue()).isPositive();
+        }
+    }
+
     /** Our server on the small files and a gsf load process loading it; closing kills the process, stops the server. */
     private record Running(LoadFixture.Served served, Process process, Lines lines) implements AutoCloseable {
         /** gsf load for 60 s of steady state, 2 clients without limit, a progress line every 200 ms. */
@@ -187,7 +212,11 @@ class StopEarlyTest {
                 patterns.add(pattern);
                 waiting.add(seen);
             }
-            seen.get(30, TimeUnit.SECONDS);
+            try {
+                seen.get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("no line matching " + pattern + " within 30 s in:\n" + all, e);
+            }
         }
 
         String all() {
