@@ -22,8 +22,8 @@ import org.glassfish.grizzly.utils.Futures;
  * the file's plain bytes), so a section is read piece by piece into a pooled buffer and each piece is encrypted into
  * a record ({@link TlsRecords}), in order with every other write of the connection (the head, the next response),
  * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
- * queue only until the kernel has taken it. A piece is one TLS record's worth (16 KB), so a client that reads slowly holds at most one record in
- * memory, as nginx holds one ssl_buffer_size.
+ * queue only until the kernel has taken it. A piece is one TLS record's worth (16,367 bytes), so a client that reads
+ * slowly holds at most one record in memory, as nginx holds one ssl_buffer_size.
  *
  * <p>Threads: {@link #write} on the thread the algorithm chose; its next pieces are read and encrypted on the thread
  * that saw the previous one written (this one, or a selector thread). {@link #writeBlocking} blocks the calling
@@ -62,8 +62,9 @@ final class TlsWrites {
     }
 
     /**
-     * Reads the section's next piece into a pooled buffer and has it encrypted and queued before this returns; the buffer goes back to the pool then. The piece is read at the section's own
-     * position (FileSection.readInto, pread): reading it through transferTo into a buffer took the file channel's
+     * Reads the section's next piece into a pooled buffer and has it encrypted and queued before this returns; the
+     * buffer goes back to the pool then. The piece is read at the section's own position (FileSection.readInto,
+     * pread): reading it through transferTo into a buffer took the file channel's
      * shared position lock, on which 38 of 50 ENBA workers were found waiting (one shared channel per file), and a
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
      */
