@@ -5,6 +5,7 @@ import dev.gsf.algorithms.WriteSink;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
+import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.FileChunk;
@@ -31,8 +32,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     /** Whether the request is suspended until the download ends (not on the small-file fast path). */
     final boolean suspended;
     final NoPush noPush;
-    /** Whether the connection is the HTTPS port's: its writes are encrypted by the SSL filter below this context. */
-    private final boolean tls;
+    /** The HTTPS port's engine of this connection, looked up once; null on the plain port. */
+    private final SSLEngine tls;
     /** Set by the first write: after it, a failure can no longer be answered 500. */
     volatile boolean headSent;
     volatile boolean answeredServerError;
@@ -42,7 +43,7 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
         this.connection = context.getConnection();
         this.suspended = suspended;
         this.noPush = NoPush.of(connection, noPush);
-        this.tls = SSLUtils.getSSLEngine(connection) != null;
+        this.tls = SSLUtils.getSSLEngine(connection);
     }
 
     /** Whether the download failed before its first write and was answered with a 500 instead. */
@@ -52,8 +53,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
 
     @Override
     public final void write(FileSection section, boolean more, Written done) {
-        if (tls) {
-            TlsWrites.write(context, section, noPush.forWrite(more, done));
+        if (tls != null) {
+            TlsWrites.write(context, tls, section, noPush.forWrite(more, done));
             return;
         }
         context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
@@ -62,8 +63,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
 
     @Override
     public final boolean writeBlocking(FileSection section, boolean more) throws IOException {
-        if (tls) {
-            TlsWrites.writeBlocking(context, section, noPush.forWrite(more, BlockingWrites.NOTHING));
+        if (tls != null) {
+            TlsWrites.writeBlocking(context, tls, section, noPush.forWrite(more, BlockingWrites.NOTHING));
             return true;
         }
         return BlockingWrites.write(connection, section, noPush, more);

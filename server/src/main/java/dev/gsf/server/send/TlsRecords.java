@@ -13,7 +13,6 @@ import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.nio.NIOTransport;
-import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * One piece of a body encrypted into a pooled record buffer and queued on the connection's transport, below Grizzly's
@@ -35,13 +34,15 @@ final class TlsRecords {
     private TlsRecords() {
     }
 
-    /** Encrypts all of {@code plain} into records and queues them; {@code handler} is told when the last is out. */
-    static void write(FilterChainContext context, ByteBuffer plain, CompletionHandler<WriteResult> handler)
-            throws IOException {
+    /**
+     * Encrypts all of {@code plain} into records with the connection's {@code engine} and queues them; {@code handler}
+     * is told when the last is out.
+     */
+    static void write(FilterChainContext context, SSLEngine engine, ByteBuffer plain,
+                      CompletionHandler<WriteResult> handler) throws IOException {
         Connection<?> connection = context.getConnection();
-        SSLEngine engine = SSLUtils.getSSLEngine(connection);
         synchronized (connection) { // the SSL filter's lock: no other record of this connection between wrap and queue
-            if (engine == null || engine.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING) {
+            if (engine.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING) {
                 Buffer piece = Buffers.wrap(context.getMemoryManager(), plain);
                 piece.allowBufferDispose(false); // the caller's
                 context.write(piece, handler);

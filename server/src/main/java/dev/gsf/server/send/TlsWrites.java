@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
@@ -44,18 +45,19 @@ final class TlsWrites {
     }
 
     /** Starts writing all of {@code section}; {@code done} is told once, when the kernel has taken it or it failed. */
-    static void write(FilterChainContext context, FileSection section, Written done) {
-        new Queued(context, section, done).run();
+    static void write(FilterChainContext context, SSLEngine engine, FileSection section, Written done) {
+        new Queued(context, engine, section, done).run();
     }
 
     /**
      * Writes all of {@code section} and returns when the kernel has taken it, waiting on this thread for each piece
      * to be written before the next is read (one record held at a time); then tells {@code out}.
      */
-    static void writeBlocking(FilterChainContext context, FileSection section, Written out) throws IOException {
+    static void writeBlocking(FilterChainContext context, SSLEngine engine, FileSection section, Written out)
+            throws IOException {
         while (section.remaining() > 0) {
             FutureImpl<WriteResult> written = Futures.createSafeFuture();
-            writePiece(context, section, Futures.toCompletionHandler(written));
+            writePiece(context, engine, section, Futures.toCompletionHandler(written));
             await(written, context);
         }
         out.completed();
@@ -68,7 +70,7 @@ final class TlsWrites {
      * shared position lock, on which 38 of 50 ENBA workers were found waiting (one shared channel per file), and a
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
      */
-    private static void writePiece(FilterChainContext context, FileSection section,
+    private static void writePiece(FilterChainContext context, SSLEngine engine, FileSection section,
                                    CompletionHandler<WriteResult> handler) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
@@ -79,7 +81,7 @@ final class TlsWrites {
             if (section.readInto(plain) == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
             }
-            TlsRecords.write(context, plain.flip(), handler);
+            TlsRecords.write(context, engine, plain.flip(), handler);
         } finally {
             IDLE.offer(plain);
         }
@@ -115,13 +117,15 @@ final class TlsWrites {
         private static final int RETURNED = 1;
         private static final int COMPLETED = 2;
         private final FilterChainContext context;
+        private final SSLEngine engine;
         private final FileSection section;
         private final Written done;
         private final CompletionHandler<WriteResult> handler = ConnectionSink.handler(this);
         private final AtomicInteger state = new AtomicInteger();
 
-        Queued(FilterChainContext context, FileSection section, Written done) {
+        Queued(FilterChainContext context, SSLEngine engine, FileSection section, Written done) {
             this.context = context;
+            this.engine = engine;
             this.section = section;
             this.done = done;
         }
@@ -130,7 +134,7 @@ final class TlsWrites {
             try {
                 while (section.remaining() > 0) {
                     state.set(WRITING);
-                    writePiece(context, section, handler);
+                    writePiece(context, engine, section, handler);
                     if (state.compareAndSet(WRITING, RETURNED)) {
                         return; // in flight (or failed, and done told): its completion goes on
                     }
