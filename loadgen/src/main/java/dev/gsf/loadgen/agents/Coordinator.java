@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.agents;
 
+import dev.gsf.loadgen.load.plan.ExitCodes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,10 +29,6 @@ import java.util.concurrent.TimeUnit;
  * the deadline).
  */
 public final class Coordinator {
-    /** Exit codes, as gsf load's. */
-    public static final int PASSED = 0;
-    public static final int FAILED = 1;
-
     /** Past the agents' planned end: their JVMs' start, writing their reports. */
     static final Duration GRACE = Duration.ofSeconds(30);
     /** From asking the agents still running to stop early to stopping them at once: ending loads, writing results. */
@@ -75,7 +72,7 @@ public final class Coordinator {
         this.stop = stop;
     }
 
-    /** Carries out the run; returns the exit code ({@link #FAILED} when an agent failed, else the merge's). */
+    /** Carries out the run; returns the exit code ({@link ExitCodes#FAILED} when an agent failed, else the merge's). */
     public int run() throws IOException, InterruptedException {
         Launcher launcher = settings.launcher();
         List<Agent> agents = launcher.agents();
@@ -206,7 +203,7 @@ public final class Coordinator {
 
     /** Merges what there is, writes agents.json, says how the run ended and returns the exit code. */
     private int finish(AgentsReport report, List<Path> results) throws IOException {
-        int merged = FAILED;
+        int merged = ExitCodes.FAILED;
         if (!results.isEmpty()) {
             try {
                 merged = merger.merge(results, settings.out());
@@ -219,7 +216,7 @@ public final class Coordinator {
         if (report.failure() != null) {
             log.println("gsf load: FAILED: " + report.failure() + "; the others were stopped; the merged result ("
                     + report.mergedCount() + ") is incomplete: see agents.json");
-            return FAILED;
+            return ExitCodes.FAILED;
         }
         return merged;
     }

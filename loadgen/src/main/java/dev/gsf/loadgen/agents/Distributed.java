@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.agents;
 
+import dev.gsf.loadgen.load.plan.ExitCodes;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ public record Distributed(AgentsConfig config, List<String> loadArgs, Path out, 
         log.println("gsf load: wrote " + config.jobFile() + ": " + config.count() + " agents, start at " + job.start()
                 + " (apply it before then); to run it and collect the merged result into " + out + ":");
         job.commands(config.jobFile(), out).forEach(c -> log.println("  " + c));
-        return Coordinator.PASSED;
+        return ExitCodes.PASSED;
     }
 
     /** This run's name on remote hosts: time and pid, unique per coordinator. */

@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.agents;
 
+import dev.gsf.loadgen.load.plan.ExitCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,11 +16,6 @@ import java.util.concurrent.TimeUnit;
  * and {@link #stop}; the readers are daemon threads that end with the streams.
  */
 final class RunningAgent {
-    /** An agent's own exit codes that mean it ran to the end (1: its share failed a criterion, judged again merged). */
-    private static final int PASSED = 0;
-    private static final int CRITERION_FAILED = 1;
-    /** gsf load's exit code (ExitCodes.STOPPED) of an agent that stopped early when asked and wrote its results. */
-    private static final int STOPPED = 4;
     /** A JVM's exit on SIGINT and on SIGTERM: gsf load writes its results first (its SignalStop). */
     private static final int SIGINT_EXIT = 128 + 2;
     private static final int SIGTERM_EXIT = 128 + 15;
@@ -57,7 +53,9 @@ final class RunningAgent {
 
     /** Exited with a code of a run that took place. */
     boolean ranToTheEnd() {
-        return !process.isAlive() && (process.exitValue() == PASSED || process.exitValue() == CRITERION_FAILED);
+        // FAILED: its share failed a criterion, judged again on the merged result
+        return !process.isAlive() && (process.exitValue() == ExitCodes.PASSED
+                || process.exitValue() == ExitCodes.FAILED);
     }
 
     /**
@@ -65,7 +63,7 @@ final class RunningAgent {
      * SIGTERM of its own (a ctrl-C reaches every local agent of the coordinator's process group).
      */
     boolean stoppedEarly() {
-        return !process.isAlive() && (process.exitValue() == STOPPED || process.exitValue() == SIGINT_EXIT
+        return !process.isAlive() && (process.exitValue() == ExitCodes.STOPPED || process.exitValue() == SIGINT_EXIT
                 || process.exitValue() == SIGTERM_EXIT);
     }
 
@@ -75,7 +73,7 @@ final class RunningAgent {
         String why = switch (code) {
             case 2 -> "could not run (exit 2: bad options, or the server could not be reached)";
             case StdinWatchdog.COORDINATOR_GONE -> "stopped because its standard input closed (exit 3)";
-            case STOPPED -> "stopped early when asked (exit 4)";
+            case ExitCodes.STOPPED -> "stopped early when asked (exit 4)";
             case SSH_CONNECTION -> viaSsh ? "lost its ssh connection or was killed there (ssh exit 255)"
                     : "exited with code 255";
             default -> code > 128 ? "was killed by signal " + (code - 128) + " (exit " + code + ")"
@@ -86,7 +84,7 @@ final class RunningAgent {
 
     /**
      * Asks the agent to stop early: the {@link StdinWatchdog#STOP} instruction on its standard input (through ssh, the
-     * remote agent's). It then ends its load, writes its results marked stopped and exits with {@link #STOPPED}.
+     * remote agent's). It then ends its load, writes its results marked stopped and exits with {@link ExitCodes#STOPPED}.
      * Returns at once; nothing happens when the agent is gone already.
      */
     void requestStop() {
