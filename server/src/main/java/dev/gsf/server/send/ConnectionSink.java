@@ -2,6 +2,7 @@ package dev.gsf.server.send;
 
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink;
+import dev.gsf.server.tls.FilterRecords;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
@@ -20,7 +21,7 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * below the HTTP codec (or, for SBA's and EBA's workers, are written by the worker itself, waiting in poll(2)),
  * TCP_CORK spans writes that follow one another, and a download that fails before its first byte may be answered
  * 500 instead. On a TLS connection both kinds of write go through {@link TlsWrites} instead, which reads each
- * section into memory and has the connection's SSL filter encrypt it: the one TLS write path of every algorithm. A
+ * section into memory piece by piece and encrypts it into records: the one TLS write path of every algorithm. A
  * variant says how the first write carries the head ({@link #writeFirst}), how it sees a client that left
  * ({@link #clientGone}) and how the download ends ({@link #end}).
  *
@@ -68,6 +69,16 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
             return true;
         }
         return BlockingWrites.write(connection, section, noPush, more);
+    }
+
+    /**
+     * On a TLS connection, lets go of the record buffer the SSL filter kept from a write that went through it (the
+     * head, a small file's whole response): a keep-alive connection would hold it until its next response.
+     */
+    final void releaseFilterRecord() {
+        if (tls != null) {
+            FilterRecords.release(connection);
+        }
     }
 
     /**

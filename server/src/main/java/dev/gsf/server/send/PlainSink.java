@@ -93,7 +93,10 @@ public final class PlainSink extends ConnectionSink {
         }
         if (!answered) {
             connection.terminateSilently(); // as ResponseSink: a graceful close could queue behind a failed write
-        } else if (suspended) {
+            return;
+        }
+        releaseFilterRecord();
+        if (suspended) {
             noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
             context.resume(context.getStopAction()); // the connection reads its next request
         }

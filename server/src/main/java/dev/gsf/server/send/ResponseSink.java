@@ -53,6 +53,7 @@ public final class ResponseSink extends ConnectionSink {
     public void end(Outcome outcome) {
         if (outcome == Outcome.COMPLETED) {
             noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
+            releaseFilterRecord();
             resume();
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
             answeredServerError = true;

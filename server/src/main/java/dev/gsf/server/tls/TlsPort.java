@@ -44,6 +44,7 @@ public final class TlsPort implements AutoCloseable {
         listener.registerAddOn((secured, chain) -> {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes);
+            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
             chain.add(ssl, new PlainHttpRefusal(generations));
         });
         return new TlsPort(engines, handshakes);
