@@ -35,6 +35,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     final NoPush noPush;
     /** The HTTPS port's engine of this connection, looked up once; null on the plain port. */
     private final SSLEngine tls;
+    /** On TLS, how much of the body each record carries (the connection's: its client stays as slow). */
+    private final TlsWrites.Pace pace;
     /** Set by the first write: after it, a failure can no longer be answered 500. */
     volatile boolean headSent;
     volatile boolean answeredServerError;
@@ -45,6 +47,7 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
         this.suspended = suspended;
         this.noPush = NoPush.of(connection, noPush);
         this.tls = SSLUtils.getSSLEngine(connection);
+        this.pace = tls == null ? null : TlsWrites.Pace.of(connection);
     }
 
     /** Whether the download failed before its first write and was answered with a 500 instead. */
@@ -55,7 +58,7 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     @Override
     public final void write(FileSection section, boolean more, Written done) {
         if (tls != null) {
-            TlsWrites.write(context, tls, section, noPush.forWrite(more, done));
+            TlsWrites.write(context, tls, pace, section, noPush.forWrite(more, done));
             return;
         }
         context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
@@ -65,7 +68,7 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     @Override
     public final boolean writeBlocking(FileSection section, boolean more) throws IOException {
         if (tls != null) {
-            TlsWrites.writeBlocking(context, tls, section, noPush.forWrite(more, BlockingWrites.NOTHING));
+            TlsWrites.writeBlocking(context, tls, pace, section, noPush.forWrite(more, BlockingWrites.NOTHING));
             return true;
         }
         return BlockingWrites.write(connection, section, noPush, more);

@@ -31,6 +31,13 @@ import org.glassfish.grizzly.nio.NIOTransport;
 final class TlsRecords {
     /** Idle record buffers, at most this many kept; one is in use from its wrap until the kernel took the record. */
     private static final ArrayBlockingQueue<ByteBuffer> IDLE = new ArrayBlockingQueue<>(256);
+    /** A small piece's record: its bytes, the 5-byte header, the tag, the content type (and TLS 1.2's nonce). */
+    private static final int SMALL_RECORD = TlsWrites.SMALL_PIECE + 64;
+    /**
+     * Idle small record buffers, at most this many kept. The engine wraps only into a buffer of a whole record's size,
+     * so a small record is moved into one of these: a slow client's connection then holds 4 KB, not 16.7.
+     */
+    private static final ArrayBlockingQueue<ByteBuffer> IDLE_SMALL = new ArrayBlockingQueue<>(1024);
 
     private TlsRecords() {
     }
@@ -57,7 +64,8 @@ final class TlsRecords {
                     IDLE.offer(record);
                     throw new IOException("TLS record not written: " + result.getStatus()); // CLOSED: the peer left
                 }
-                Buffer out = Buffers.wrap(context.getMemoryManager(), record.flip());
+                record = record.flip().remaining() > SMALL_RECORD ? record : moveToSmall(record);
+                Buffer out = Buffers.wrap(context.getMemoryManager(), record);
                 out.allowBufferDispose(false); // back to the pool when written, below
                 queue(connection, out, returning(record, plain.hasRemaining() ? null : handler));
             } while (plain.hasRemaining());
@@ -78,12 +86,23 @@ final class TlsRecords {
         return record.clear();
     }
 
+    private static ByteBuffer moveToSmall(ByteBuffer record) {
+        ByteBuffer small = IDLE_SMALL.poll();
+        small = (small != null ? small.clear() : ByteBuffer.allocate(SMALL_RECORD)).put(record).flip();
+        IDLE.offer(record);
+        return small;
+    }
+
+    private static void giveBack(ByteBuffer record) {
+        (record.capacity() == SMALL_RECORD ? IDLE_SMALL : IDLE).offer(record);
+    }
+
     /** {@code handler} (when there is one), after the record buffer went back to the pool. */
     private static CompletionHandler<WriteResult> returning(ByteBuffer record, CompletionHandler<WriteResult> handler) {
         return new CompletionHandler<>() {
             @Override
             public void completed(WriteResult result) {
-                IDLE.offer(record);
+                giveBack(record);
                 if (handler != null) {
                     handler.completed(result);
                 }
@@ -91,7 +110,7 @@ final class TlsRecords {
 
             @Override
             public void failed(Throwable cause) {
-                IDLE.offer(record);
+                giveBack(record);
                 if (handler != null) {
                     handler.failed(cause);
                 }

@@ -13,6 +13,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.CompletionHandler;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.Grizzly;
+import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.impl.FutureImpl;
@@ -23,8 +26,9 @@ import org.glassfish.grizzly.utils.Futures;
  * the file's plain bytes), so a section is read piece by piece into a pooled buffer and each piece is encrypted into
  * a record ({@link TlsRecords}), in order with every other write of the connection (the head, the next response),
  * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
- * queue only until the kernel has taken it. A piece is one TLS record's worth (16,367 bytes), so a client that reads
- * slowly holds at most one record in memory, as nginx holds one ssl_buffer_size.
+ * queue only until the kernel has taken it. A piece is one TLS record's worth (16,367 bytes), so a download holds at
+ * most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a piece wait, a quarter of
+ * that ({@link Pace}).
  *
  * <p>Threads: {@link #write} on the thread the algorithm chose; its next pieces are read and encrypted on the thread
  * that saw the previous one written (this one, or a selector thread). {@link #writeBlocking} blocks the calling
@@ -36,6 +40,13 @@ final class TlsWrites {
      * the 5-byte header, the 16-byte tag and the content type byte). A 16 KB piece was a full record and a 17-byte one.
      */
     static final int PIECE = (16 << 10) - 17;
+    /**
+     * Plain bytes per write once a download's client has made a piece wait {@link #SLOW_NANOS}: its record is held
+     * until the kernel takes it, so 10,000 slow clients held 167 MB of full records, two thirds of the default heap.
+     * (A fast client never waits that long: its socket drains in milliseconds.)
+     */
+    static final int SMALL_PIECE = 4 << 10;
+    private static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How long a blocked writer waits before it looks whether the connection was closed (write timeout, stop). */
     private static final long WAIT_MILLIS = 250;
     /** Idle piece buffers; one is taken only while its piece is read and encrypted, at most 64 kept. */
@@ -45,20 +56,25 @@ final class TlsWrites {
     }
 
     /** Starts writing all of {@code section}; {@code done} is told once, when the kernel has taken it or it failed. */
-    static void write(FilterChainContext context, SSLEngine engine, FileSection section, Written done) {
-        new Queued(context, engine, section, done).run();
+    static void write(FilterChainContext context, SSLEngine engine, Pace pace, FileSection section, Written done) {
+        new Queued(context, engine, pace, section, done).run();
     }
 
     /**
      * Writes all of {@code section} and returns when the kernel has taken it, waiting on this thread for each piece
      * to be written before the next is read (one record held at a time); then tells {@code out}.
      */
-    static void writeBlocking(FilterChainContext context, SSLEngine engine, FileSection section, Written out)
-            throws IOException {
+    static void writeBlocking(FilterChainContext context, SSLEngine engine, Pace pace, FileSection section,
+                              Written out) throws IOException {
         while (section.remaining() > 0) {
+            long start = System.nanoTime();
             FutureImpl<WriteResult> written = Futures.createSafeFuture();
-            writePiece(context, engine, section, Futures.toCompletionHandler(written));
+            writePiece(context, engine, pace.size, section, Futures.toCompletionHandler(written));
+            boolean tookAtOnce = written.isDone();
             await(written, context);
+            if (!tookAtOnce) {
+                pace.waited(System.nanoTime() - start);
+            }
         }
         out.completed();
     }
@@ -70,14 +86,14 @@ final class TlsWrites {
      * shared position lock, on which 38 of 50 ENBA workers were found waiting (one shared channel per file), and a
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
      */
-    private static void writePiece(FilterChainContext context, SSLEngine engine, FileSection section,
+    private static void writePiece(FilterChainContext context, SSLEngine engine, int size, FileSection section,
                                    CompletionHandler<WriteResult> handler) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
             plain = ByteBuffer.allocateDirect(PIECE);
         }
         try {
-            plain.clear();
+            plain.clear().limit(size);
             if (section.readInto(plain) == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
             }
@@ -118,14 +134,18 @@ final class TlsWrites {
         private static final int COMPLETED = 2;
         private final FilterChainContext context;
         private final SSLEngine engine;
+        private final Pace pace;
         private final FileSection section;
         private final Written done;
         private final CompletionHandler<WriteResult> handler = ConnectionSink.handler(this);
         private final AtomicInteger state = new AtomicInteger();
+        /** When the piece in flight was left to its completion (the write call returned before it). */
+        private volatile long returnedAt;
 
-        Queued(FilterChainContext context, SSLEngine engine, FileSection section, Written done) {
+        Queued(FilterChainContext context, SSLEngine engine, Pace pace, FileSection section, Written done) {
             this.context = context;
             this.engine = engine;
+            this.pace = pace;
             this.section = section;
             this.done = done;
         }
@@ -134,7 +154,8 @@ final class TlsWrites {
             try {
                 while (section.remaining() > 0) {
                     state.set(WRITING);
-                    writePiece(context, engine, section, handler);
+                    returnedAt = System.nanoTime();
+                    writePiece(context, engine, pace.size, section, handler);
                     if (state.compareAndSet(WRITING, RETURNED)) {
                         return; // in flight (or failed, and done told): its completion goes on
                     }
@@ -150,6 +171,7 @@ final class TlsWrites {
         @Override
         public void completed() {
             if (!state.compareAndSet(WRITING, COMPLETED)) {
+                pace.waited(System.nanoTime() - returnedAt);
                 run();
             }
         }
@@ -157,6 +179,30 @@ final class TlsWrites {
         @Override
         public void failed(Throwable cause) {
             done.failed(cause);
+        }
+    }
+
+    /**
+     * How much of the body each record of a connection carries: a whole record's worth until its client makes a piece
+     * wait longer than {@link #SLOW_NANOS} for the kernel, {@link #SMALL_PIECE} from then on, in this download and
+     * the connection's next ones (a slow client stays slow; each new download starting whole held 3,000 full records
+     * at 10,000 slow clients). Only waits count: after a slow client's socket drained, the pieces written into the
+     * free space are all taken at once, and the one that fills it is the one that waits; and a single quick wait
+     * says little, since a slow client's socket also drains a little at a time. Written by one writer at a time.
+     */
+    static final class Pace {
+        private static final Attribute<Pace> OF_CONNECTION =
+                Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(Pace.class.getName(), Pace::new);
+        private volatile int size = PIECE;
+
+        static Pace of(Connection<?> connection) {
+            return OF_CONNECTION.get(connection);
+        }
+
+        void waited(long nanos) {
+            if (nanos > SLOW_NANOS) {
+                size = SMALL_PIECE;
+            }
         }
     }
 }
