@@ -46,11 +46,12 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      * @param handshakes    https: TLS handshakes the clients completed in the whole run (0 for plain HTTP)
      * @param handshakeP50Ms https: median handshake time (TCP connected to handshake done), all phases
      * @param handshakeP99Ms https: its 99th percentile
+     * @param handshakesPerSecond https: handshakes a second on average over the ramp-up (NaN for plain HTTP)
      */
     record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
                long allErrors, long kernelAborts, double p99InitMs, long maxRssBytes, long maxFds,
                long maxTcpMemBytes, double cpuSecPerGb, long handshakes, double handshakeP50Ms,
-               double handshakeP99Ms) {
+               double handshakeP99Ms, double handshakesPerSecond) {
     }
 
     String describe() {
@@ -69,10 +70,11 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             rows.add(row);
             progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
                             + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB, CPU %.2f s/GB,"
-                            + " handshakes %d (p50 %.1f ms, p99 %.1f ms)%n", row.server(),
+                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms)%n", row.server(),
                     row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(), row.kernelAborts(),
                     row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20,
-                    row.cpuSecPerGb(), row.handshakes(), row.handshakeP50Ms(), row.handshakeP99Ms());
+                    row.cpuSecPerGb(), row.handshakes(), row.handshakesPerSecond(), row.handshakeP50Ms(),
+                    row.handshakeP99Ms());
         }
         return rows;
     }
@@ -115,20 +117,21 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
                 100.0 * summary.throughputMBs / summary.targetThroughputMBs, metrics.steadyErrorCount(),
                 metrics.errorCount(), aborts, summary.initPercentileMs(99),
                 max.rssBytes(), max.fds(), max.tcpMemBytes(), steadyCores / steadyGigabytesPerSecond,
-                metrics.handshakes, handshake[0], handshake[2]);
+                metrics.handshakes, handshake[0], handshake[2], summary.handshakeRate.rampUp());
     }
 
     static String table(List<Row> rows) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%-16s %8s %10s %10s %7s %7s %9s %8s %12s %9s %7s %12s %9s %11s %14s%n", "server", "clients", "target",
-                "MB/s", "share", "errors", "all runs", "aborts", "p99 init ms", "RSS MB", "fds", "TCP mem MB",
-                "CPU s/GB", "handshakes", "p50/p99 hs ms"));
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %12s %9s %7s %12s %9s %11s %8s %14s%n", "server", "clients",
+                "target", "MB/s", "share", "errors", "all runs", "aborts", "p99 init ms", "RSS MB", "fds", "TCP mem MB",
+                "CPU s/GB", "handshakes", "ramp hs/s", "p50/p99 hs ms"));
         for (Row r : rows) {
             t.append(String.format(Locale.ROOT,
-                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %12.0f %9d %7d %12d %9.2f %11d %14s%n",
+                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %12.0f %9d %7d %12d %9.2f %11d %8.0f %14s%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
                     r.allErrors(), r.kernelAborts(), r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(),
-                    r.maxTcpMemBytes() >> 20, r.cpuSecPerGb(), r.handshakes(), String.format(Locale.ROOT,
+                    r.maxTcpMemBytes() >> 20, r.cpuSecPerGb(), r.handshakes(), r.handshakesPerSecond(),
+                    String.format(Locale.ROOT,
                             "%.1f/%.1f", r.handshakeP50Ms(), r.handshakeP99Ms())));
         }
         return t.toString();

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * The agents' time series added interval by interval on absolute time: each agent's point goes to the merged
- * interval nearest its own (its start + its seconds), where rates, counts, connections, heap and CPU add up.
+ * interval nearest its own (its start + its seconds), where rates, counts (downloads, errors, handshakes), connections, heap and CPU add up.
  *
  * @param samples         the merged series, seconds since the merged start
  * @param peakConnections the most connections open at once, over the merged intervals
@@ -27,7 +27,7 @@ record MergedSeries(List<IntervalSample> samples, long peakConnections) {
             for (JsonNode i : a.run().path("intervals")) {
                 double at = agentStart + i.path("seconds").asDouble() * 1000;
                 long slot = Math.max(1, Math.round((at - startEpochMs) / intervalMs));
-                double[] sum = own.computeIfAbsent(slot, s -> new double[8]);
+                double[] sum = own.computeIfAbsent(slot, s -> new double[9]);
                 sum[0] += AgentResult.number(i, "throughputMBs") * (1 << 20);
                 sum[1] += i.path("completed").asLong();
                 sum[2] += i.path("errors").asLong();
@@ -36,12 +36,13 @@ record MergedSeries(List<IntervalSample> samples, long peakConnections) {
                 sum[5] += i.path("heapUsedBytes").asLong();
                 double cpu = AgentResult.number(i, "cpuPercent");
                 sum[6] += Double.isNaN(cpu) ? 0 : cpu;
-                sum[7]++;
+                sum[7] += i.path("handshakes").asLong();
+                sum[8]++;
             }
             own.forEach((slot, sum) -> {
-                double[] merged = slots.computeIfAbsent(slot, s -> new double[7]);
-                for (int k = 0; k < 7; k++) {
-                    merged[k] += k == 1 || k == 2 ? sum[k] : sum[k] / sum[7];
+                double[] merged = slots.computeIfAbsent(slot, s -> new double[8]);
+                for (int k = 0; k < 8; k++) {
+                    merged[k] += k == 1 || k == 2 || k == 7 ? sum[k] : sum[k] / sum[8];
                 }
             });
         }
@@ -51,7 +52,7 @@ record MergedSeries(List<IntervalSample> samples, long peakConnections) {
             double seconds = e.getKey() * intervalMs / 1000.0;
             double[] s = e.getValue();
             samples.add(new IntervalSample(seconds, phases.nameAt(phases.startNanos() + (long) (seconds * 1e9)), s[0],
-                    (long) s[1], (long) s[2], (long) s[3], (long) s[4], (long) s[5], s[6]));
+                    (long) s[1], (long) s[2], (long) s[7], (long) s[3], (long) s[4], (long) s[5], s[6]));
             peak = Math.max(peak, (long) s[3]);
         }
         return new MergedSeries(samples, peak);

@@ -53,7 +53,7 @@ class HttpsLoadTest {
     void aRunOverHttpsTrustingTheCaVerifiesEveryDownloadAndTimesItsHandshakes(@TempDir Path out) throws Exception {
         var run = load(out, "--url", peer.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
                 manifest.toString(), "--clients", "4", "--threads", "1", "--ramp-up", "300ms", "--steady", "1500ms",
-                "--ramp-down", "200ms");
+                "--ramp-down", "200ms", "--interval", "100ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode s = run.summary();
@@ -67,8 +67,15 @@ class HttpsLoadTest {
         JsonNode handshakeMs = tls.required("handshakeMs");
         assertThat(handshakeMs.required("count").longValue()).isEqualTo(tls.required("handshakes").longValue());
         assertThat(handshakeMs.required("max").doubleValue()).isPositive();
+        assertThat(intervalHandshakes(run.run())).as("the time series' handshakes")
+                .isEqualTo(tls.required("handshakes").longValue());
+        JsonNode perSecond = tls.required("handshakesPerSecond");
+        assertThat(perSecond.required("rampUp").doubleValue()).isPositive(); // the clients connect in the ramp-up
+        assertThat(perSecond.required("peak").doubleValue()).isGreaterThanOrEqualTo(
+                perSecond.required("rampUp").doubleValue());
         assertThat(Files.readString(out.resolve("summary.txt"))).contains("tls handshake (ms)")
-                .containsPattern("tls: \\d+ handshakes \\(\\d+ resumed a session\\)");
+                .containsPattern("tls: \\d+ handshakes \\(\\d+ resumed a session\\), all phases; \\d+ a second on"
+                        + " average over the ramp-up, \\d+ at most in one interval");
     }
 
     @Test
@@ -100,8 +107,19 @@ class HttpsLoadTest {
         assertThat(tls.required("handshakeMs").required("count").longValue()).isEqualTo(handshakes);
         assertThat(tls.required("certificatesVerified").booleanValue()).isTrue();
         assertThat(loggedHandshakes(dir.resolve("merged"))).isEqualTo(handshakes);
+        assertThat(intervalHandshakes(Json.tree(dir.resolve("merged").resolve("summary.json")).required("runs")
+                .required(0))).as("the merged time series' handshakes").isEqualTo(handshakes);
         assertThat(Files.readString(dir.resolve("merged").resolve("summary.txt")))
                 .contains("tls: " + handshakes + " handshakes (" + resumed + " resumed a session)");
+    }
+
+    /** The handshakes of a run's time series (summary.json's intervals), summed. */
+    private static long intervalHandshakes(JsonNode run) {
+        long sum = 0;
+        for (JsonNode interval : run.required("intervals")) {
+            sum += interval.required("handshakes").longValue();
+        }
+        return sum;
     }
 
     /** The handshake tag of a result directory's interval log, summed over every interval. */

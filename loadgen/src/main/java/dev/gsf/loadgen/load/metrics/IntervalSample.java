@@ -8,11 +8,12 @@ package dev.gsf.loadgen.load.metrics;
  * @param bytesPerSecond bytes received per second during the interval
  * @param completed      downloads verified during the interval
  * @param errors         failed downloads during the interval
+ * @param handshakes     https: TLS handshakes completed during the interval (0 for plain http)
  * @param connections    connections open at the end
  * @param active         downloads in progress at the end
  * @param heapUsedBytes  heap in use at the end
  * @param cpuPercent     process CPU during the interval, percent of one core
  */
 public record IntervalSample(double seconds, String phase, double bytesPerSecond, long completed, long errors,
-                             long connections, long active, long heapUsedBytes, double cpuPercent) {
+                             long handshakes, long connections, long active, long heapUsedBytes, double cpuPercent) {
 }

@@ -11,4 +11,6 @@ public final class LiveCounters {
     public final LongAdder connections = new LongAdder();
     /** Downloads in progress right now. */
     public final LongAdder active = new LongAdder();
+    /** https: TLS handshakes completed. */
+    public final LongAdder handshakes = new LongAdder();
 }

@@ -50,6 +50,7 @@ public final class Recorder {
      */
     public void handshake(long startNanos, long now, boolean resumed) {
         metrics.handshakes++;
+        live.handshakes.increment();
         if (resumed) {
             metrics.resumedHandshakes++;
         }

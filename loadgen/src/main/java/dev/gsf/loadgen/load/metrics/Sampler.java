@@ -22,6 +22,7 @@ public final class Sampler {
     private long lastBytes;
     private long lastCompleted;
     private long lastErrors;
+    private long lastHandshakes;
     private long lastCpuNanos;
     private long peakHeap;
     private long peakConnections;
@@ -43,6 +44,7 @@ public final class Sampler {
         long bytes = live.bytes.sum();
         long completed = live.completed.sum();
         long errors = live.errors.sum();
+        long handshakes = live.handshakes.sum();
         long cpu = cpuNanos();
         long heap = memory.getHeapMemoryUsage().getUsed();
         long connections = live.connections.sum();
@@ -52,7 +54,8 @@ public final class Sampler {
             steadyWallNanos += wall;
         }
         IntervalSample s = new IntervalSample((now - phases.startNanos()) / 1e9, phases.nameAt(now),
-                (bytes - lastBytes) * 1e9 / wall, completed - lastCompleted, errors - lastErrors, connections,
+                (bytes - lastBytes) * 1e9 / wall, completed - lastCompleted, errors - lastErrors,
+                handshakes - lastHandshakes, connections,
                 live.active.sum(), heap, cpuPercent);
         samples.add(s);
         peakHeap = Math.max(peakHeap, heap);
@@ -61,6 +64,7 @@ public final class Sampler {
         lastBytes = bytes;
         lastCompleted = completed;
         lastErrors = errors;
+        lastHandshakes = handshakes;
         lastCpuNanos = cpu;
         listener.accept(s);
     }

@@ -33,6 +33,9 @@ public final class HtmlReport {
             page.heading("Run " + (i + 1) + ": " + s.plan.target(), verdict, passed)
                     .pre(TextReport.render(s, verdicts.get(i)))
                     .chart(throughput(s));
+            if (s.tls()) {
+                page.chart(handshakes(s));
+            }
             ServerMetrics server = s.result.serverMetrics();
             if (server != null) {
                 page.paragraph("The " + TextReport.serverLine(server).strip().replace("\n ", ";")
@@ -53,6 +56,20 @@ public final class HtmlReport {
         LineChart chart = overTime(s, "Throughput over time (MB/s received per interval)", "MB/s")
                 .series("throughput", points);
         return Double.isNaN(s.targetThroughputMBs) ? chart : chart.reference(s.targetThroughputMBs, "target");
+    }
+
+    private static LineChart handshakes(Summary s) {
+        List<LineChart.Point> points = new ArrayList<>();
+        double previousEnd = 0;
+        for (IntervalSample sample : s.result.intervals()) {
+            double seconds = sample.seconds() - previousEnd;
+            previousEnd = sample.seconds();
+            if (seconds > 0) {
+                points.add(new LineChart.Point(sample.seconds(), sample.handshakes() / seconds,
+                        Numbers.fixed(sample.seconds(), 1) + " s"));
+            }
+        }
+        return overTime(s, "TLS handshakes completed a second", "handshakes/s").series("handshakes", points);
     }
 
     private static LineChart serverGauges(Summary s, ServerMetrics server) {

@@ -44,6 +44,8 @@ public final class Summary {
     public final Distribution initMs;
     /** https: TLS handshake times in every phase (k6's http_req_tls_handshaking); no values for plain http. */
     public final Distribution handshakeMs;
+    /** https: handshakes a second, the most in one interval and the ramp-up's average; NaN for plain http. */
+    public final HandshakeRate handshakeRate;
     public final List<FileRow> files = new ArrayList<>();
     /** The file whose average speed is the headline: the largest one with steady-state downloads. */
     public final FileRow headline;
@@ -76,6 +78,7 @@ public final class Summary {
         RunMetrics m = result.metrics();
         initMs = Distribution.of(m.initMicros, 1000.0);
         handshakeMs = Distribution.of(m.handshakeMicros, 1000.0);
+        handshakeRate = HandshakeRate.of(result.intervals(), tls());
         FileRow best = null;
         for (int i = 0; i < m.files.length; i++) {
             FileMetrics f = m.files[i];

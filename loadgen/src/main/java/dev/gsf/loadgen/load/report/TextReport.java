@@ -101,7 +101,9 @@ public final class TextReport {
         out.append('\n');
         if (s.tls()) {
             out.append("tls: ").append(m.handshakes).append(" handshakes (").append(m.resumedHandshakes)
-                    .append(" resumed a session), all phases; handshake time in the table below, init time includes it"
+                    .append(" resumed a session), all phases; ").append(Numbers.fixed(s.handshakeRate.rampUp(), 0))
+                    .append(" a second on average over the ramp-up, ").append(Numbers.fixed(s.handshakeRate.peak(), 0))
+                    .append(" at most in one interval; handshake time in the table below, init time includes it"
                             + " when a download opened its connection")
                     .append(plan.connecting().tls().insecure() ? "; --insecure: certificates NOT verified" : "")
                     .append('\n');
