@@ -10,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * The agents' time series added interval by interval on absolute time: each agent's point goes to the merged
- * interval nearest its own (its start + its seconds), where rates, counts (downloads, errors, handshakes), connections, heap and CPU add up.
+ * interval nearest its own (its start + its seconds), where rates, counts (downloads, errors, handshakes),
+ * connections, heap and CPU add up.
  *
  * @param samples         the merged series, seconds since the merged start
  * @param peakConnections the most connections open at once, over the merged intervals

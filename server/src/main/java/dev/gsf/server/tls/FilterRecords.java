@@ -64,7 +64,8 @@ public final class FilterRecords {
     private static MethodHandle forgetHandle() {
         try {
             return MethodHandles.privateLookupIn(SSLConnectionContext.class, MethodHandles.lookup())
-                    .findVirtual(SSLConnectionContext.class, "resetLastOutputBuffer", MethodType.methodType(Buffer.class));
+                    .findVirtual(SSLConnectionContext.class, "resetLastOutputBuffer",
+                            MethodType.methodType(Buffer.class));
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.warning(() -> "TLS: cannot release the SSL filter's record buffers (" + e
                     + "); each TLS connection keeps one, up to 33 KB of heap");

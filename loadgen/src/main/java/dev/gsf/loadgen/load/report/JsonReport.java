@@ -166,7 +166,8 @@ public final class JsonReport {
         ObjectNode tls = w.putObject("tls").put("handshakes", m.handshakes).put("resumed", m.resumedHandshakes)
                 .put("certificatesVerified", !s.plan.connecting().tls().insecure());
         distribution(tls.putObject("handshakeMs"), s.handshakeMs);
-        tls.putObject("handshakesPerSecond").put("peak", s.handshakeRate.peak()).put("rampUp", s.handshakeRate.rampUp());
+        tls.putObject("handshakesPerSecond").put("peak", s.handshakeRate.peak())
+                .put("rampUp", s.handshakeRate.rampUp());
     }
 
     private static void files(ArrayNode w, List<Summary.FileRow> files) {
@@ -198,7 +199,8 @@ public final class JsonReport {
         for (IntervalSample i : intervals) {
             w.addObject().put("seconds", i.seconds()).put("phase", i.phase())
                     .put("throughputMBs", Units.mbPerSecond(i.bytesPerSecond())).put("completed", i.completed())
-                    .put("errors", i.errors()).put("handshakes", i.handshakes()).put("connections", i.connections()).put("active", i.active())
+                    .put("errors", i.errors()).put("handshakes", i.handshakes())
+                    .put("connections", i.connections()).put("active", i.active())
                     .put("heapUsedBytes", i.heapUsedBytes()).put("cpuPercent", i.cpuPercent());
         }
     }
