@@ -69,12 +69,16 @@ class TlsHeapTest {
         }
     }
 
-    /** A small file (head and body through the SSL filter) and a larger one (its body as our own records). */
+    /**
+     * A small file (head and body through the SSL filter), a larger one (its body as our own records), and last a
+     * missing one (an error Grizzly answers, through the filter).
+     */
     private static void download(RawHttp client) throws IOException {
         assertThat(client.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
         RawHttp.Response larger = client.exchange("GET", "/200KB.bin");
         assertThat(larger.status()).isEqualTo(200);
         assertThat(larger.bodyLength()).isEqualTo(Files.size(TestFiles.fileSet().resolve("200KB.bin")));
+        assertThat(client.exchange("GET", "/missing.bin").status()).isEqualTo(404);
     }
 
     private long heapUsedAfterGc() throws Exception {

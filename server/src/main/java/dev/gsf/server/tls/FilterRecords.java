@@ -6,6 +6,9 @@ import java.lang.invoke.MethodType;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.http.server.HttpServerFilter;
+import org.glassfish.grizzly.http.server.HttpServerProbe;
+import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLConnectionContext;
 import org.glassfish.grizzly.ssl.SSLUtils;
@@ -15,7 +18,8 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * wrapped records into (SSLConnectionContext.lastOutputBuffer) so that it can copy it if the write has to be queued;
  * it forgets it only then, so a write the kernel takes at once leaves it referenced for the connection's life: the
  * handshake's 33 KB buffer, or a response head's record. At 4,000 slow TLS clients those were 42% of the live heap,
- * and 10,000 ran the default 256 MB heap out. The filter uses the reference only inside its own write, which holds
+ * and 10,000 ran the default 256 MB heap out. Released after each handshake, each response Grizzly answers, and by
+ * the downloads. The filter uses the reference only inside its own write, which holds
  * the connection's lock, so dropping it under that lock is always safe. The method is package-private in Grizzly
  * (5.0.2); without it (another version) this does nothing and says so once.
  *
@@ -57,6 +61,19 @@ public final class FilterRecords {
 
             @Override
             public void onFailure(Connection<?> connection, Throwable t) {
+            }
+        };
+    }
+
+    /**
+     * Releases a connection's buffer when Grizzly has answered a request on it (an error, a range, a conditional
+     * GET): the last write of such a response went through the filter. (Downloads release theirs at their end.)
+     */
+    static HttpServerProbe afterResponses() {
+        return new HttpServerProbe.Adapter() {
+            @Override
+            public void onRequestCompleteEvent(HttpServerFilter filter, Connection connection, Response response) {
+                release(connection);
             }
         };
     }

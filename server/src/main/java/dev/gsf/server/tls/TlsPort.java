@@ -8,6 +8,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Arrays;
 import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.http.server.HttpServerFilter;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
 
 /**
@@ -46,6 +47,8 @@ public final class TlsPort implements AutoCloseable {
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes);
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
             chain.add(ssl, new PlainHttpRefusal(generations));
+            int http = chain.indexOfType(HttpServerFilter.class);
+            ((HttpServerFilter) chain.get(http)).getMonitoringConfig().addProbes(FilterRecords.afterResponses());
         });
         return new TlsPort(engines, handshakes);
     }
