@@ -18,10 +18,10 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * wrapped records into (SSLConnectionContext.lastOutputBuffer) so that it can copy it if the write has to be queued;
  * it forgets it only then, so a write the kernel takes at once leaves it referenced for the connection's life: the
  * handshake's 33 KB buffer, or a response head's record. At 4,000 slow TLS clients those were 42% of the live heap,
- * and 10,000 ran the default 256 MB heap out. Released after each handshake, each response Grizzly answers, and by
- * the downloads. The filter uses the reference only inside its own write, which holds
- * the connection's lock, so dropping it under that lock is always safe. The method is package-private in Grizzly
- * (5.0.2); without it (another version) this does nothing and says so once.
+ * and 10,000 ran the default 256 MB heap out. It is released after each handshake, after each response Grizzly
+ * answers itself, and by the downloads (before their body records and at their end). The filter uses the reference
+ * only inside its own write, which holds the connection's lock, so dropping it under that lock is always safe. The
+ * method is package-private in Grizzly (5.0.2); without it (another version) this does nothing and says so once.
  *
  * <p>Threads: any; takes the connection's lock briefly, never blocks on I/O.
  */
