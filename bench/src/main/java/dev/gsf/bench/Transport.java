@@ -1,19 +1,15 @@
 package dev.gsf.bench;
 
+import dev.gsf.common.PemTrust;
 import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.List;
 import java.util.Optional;
 import javax.net.SocketFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * How a benchmark reaches its servers ({@code --tls}): plain HTTP, or HTTPS on a {@link LoopbackCertificate} made for
@@ -66,16 +62,11 @@ final class Transport implements AutoCloseable {
         if (!tls()) {
             return SocketFactory.getDefault();
         }
-        try (InputStream in = Files.newInputStream(certificate.ca())) {
-            KeyStore trusted = KeyStore.getInstance("PKCS12");
-            trusted.load(null, null);
-            trusted.setCertificateEntry("ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(trusted);
+        try {
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
+            context.init(null, PemTrust.of(certificate.ca()), null);
             return context.getSocketFactory();
-        } catch (GeneralSecurityException e) {
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new IOException("cannot trust " + certificate.ca() + ": " + e.getMessage(), e);
         }
     }

@@ -1,25 +1,17 @@
 package dev.gsf.loadgen.load.driver;
 
+import dev.gsf.common.PemTrust;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
 import java.security.cert.CertificateException;
-import java.security.cert.X509Certificate;
-import java.util.Collection;
 import java.util.List;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.TrustManagerFactory;
-import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * How a run speaks TLS to an https target: the JDK's TLS 1.3 and 1.2 with its default strong suites, ALPN
@@ -52,42 +44,12 @@ public final class TlsClient {
     public static TlsClient of(Target target, Path ca, boolean insecure) {
         try {
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, insecure ? new TrustManager[] {new TrustingAnything()} : trustManagers(ca), null);
+            // no trust managers: the JDK's default trust store
+            context.init(null, insecure ? PemTrust.anything() : ca == null ? null : PemTrust.of(ca), null);
             return new TlsClient(context, target.host(), target.port(), insecure);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS: " + e.getMessage(), e);
         }
-    }
-
-    /** Null for the JDK's default trust store. */
-    private static TrustManager[] trustManagers(Path ca) throws GeneralSecurityException {
-        if (ca == null) {
-            return null;
-        }
-        Collection<? extends Certificate> certificates;
-        try (InputStream in = Files.newInputStream(ca)) {
-            certificates = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificates(in);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + ca + ": " + e.getMessage(), e);
-        } catch (CertificateException e) {
-            throw new IllegalArgumentException(ca + " is not a PEM certificate file: " + e.getMessage(), e);
-        }
-        if (certificates.isEmpty()) {
-            throw new IllegalArgumentException(ca + " holds no certificate (expected PEM: -----BEGIN CERTIFICATE-----)");
-        }
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        try {
-            trusted.load(null, null);
-        } catch (IOException e) {
-            throw new IllegalStateException("an empty key store cannot fail to load", e);
-        }
-        int i = 0;
-        for (Certificate c : certificates) {
-            trusted.setCertificateEntry("ca-" + i++, c);
-        }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(trusted);
-        return factory.getTrustManagers();
     }
 
     /** A client-mode engine for one connection, ready to begin its handshake. */
@@ -139,37 +101,5 @@ public final class TlsClient {
             }
         }
         return false;
-    }
-
-    /** --insecure: every certificate chain is accepted, for any host. */
-    private static final class TrustingAnything extends X509ExtendedTrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-        }
     }
 }
