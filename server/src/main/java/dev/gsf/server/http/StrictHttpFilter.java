@@ -230,7 +230,8 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
         return Fate.GRIZZLYS;
     }
 
-    private static String remote(Connection<?> connection) {
+    /** The client's address as the access log gives it: the IP address, without a port. */
+    public static String remote(Connection<?> connection) {
         return connection.getPeerAddress() instanceof InetSocketAddress peer
                 ? peer.getAddress().getHostAddress() : String.valueOf(connection.getPeerAddress());
     }

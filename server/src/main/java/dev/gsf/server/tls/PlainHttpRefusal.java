@@ -4,8 +4,8 @@ import dev.gsf.server.config.Generation;
 import dev.gsf.server.config.Generations;
 import dev.gsf.server.http.CloseAfterWrite;
 import dev.gsf.server.http.RequestHead;
+import dev.gsf.server.http.StrictHttpFilter;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.glassfish.grizzly.Buffer;
@@ -68,8 +68,7 @@ final class PlainHttpRefusal extends BaseFilter {
     }
 
     private void log(Connection<?> connection, String requestLine, byte[] first, long bodyBytes) {
-        String remote = connection.getPeerAddress() instanceof InetSocketAddress peer
-                ? peer.getAddress().getHostAddress() : String.valueOf(connection.getPeerAddress());
+        String remote = StrictHttpFilter.remote(connection);
         Generation generation = generations.acquire(); // held while its log is written: a reload may retire it
         try {
             generation.accessLog.begin(remote, requestLine, name -> RequestHead.field(first, first.length, name))
