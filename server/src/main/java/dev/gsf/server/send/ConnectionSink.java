@@ -75,13 +75,27 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     }
 
     /**
-     * On a TLS connection, lets go of the record buffer the SSL filter kept from a write that went through it (the
-     * head, a small file's whole response): a keep-alive connection would hold it until its next response.
+     * {@code done} of the download's first write. On a TLS connection that write (the head, and a small file's whole
+     * body) went through the SSL filter, which keeps its record buffer: it is let go of once the write is out, or a
+     * slow download would hold it to its end and a keep-alive connection until its next response. The body's own
+     * records never pass through the filter.
      */
-    final void releaseFilterRecord() {
-        if (tls != null) {
-            FilterRecords.release(connection);
+    final Written firstWritten(Written done) {
+        if (tls == null) {
+            return done;
         }
+        return new Written() {
+            @Override
+            public void completed() {
+                FilterRecords.release(connection);
+                done.completed();
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                done.failed(cause);
+            }
+        };
     }
 
     /**

@@ -47,7 +47,7 @@ public final class PlainSink extends ConnectionSink {
     public void writeFirst(ByteBuffer bytes, boolean more, Written sent) {
         MemoryManager<?> memory = context.getMemoryManager();
         headSent = true;
-        Written done = noPush.forWrite(more, sent);
+        Written done = firstWritten(noPush.forWrite(more, sent));
         if (suspended && head.length + bytes.remaining() <= FIRST_WRITE_SIZE) {
             // Grizzly copies heap bytes into a direct buffer of the writing thread's own (DirectByteBufferRecord)
             // and keeps it for that thread's life: VTA's virtual thread per download kept one each, 120-200 MB at
@@ -93,10 +93,7 @@ public final class PlainSink extends ConnectionSink {
         }
         if (!answered) {
             connection.terminateSilently(); // as ResponseSink: a graceful close could queue behind a failed write
-            return;
-        }
-        releaseFilterRecord();
-        if (suspended) {
+        } else if (suspended) {
             noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
             context.resume(context.getStopAction()); // the connection reads its next request
         }

@@ -41,7 +41,7 @@ public final class ResponseSink extends ConnectionSink {
         buffer.allowBufferDispose(false); // the algorithm's buffer: it takes it back when the write is done
         headSent = true;
         context.write(HttpContent.builder(response.getResponse()).content(buffer).build(),
-                handler(noPush.forWrite(more, done)));
+                handler(firstWritten(noPush.forWrite(more, done))));
     }
 
     @Override
@@ -53,7 +53,6 @@ public final class ResponseSink extends ConnectionSink {
     public void end(Outcome outcome) {
         if (outcome == Outcome.COMPLETED) {
             noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
-            releaseFilterRecord();
             resume();
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && connection.isOpen()) {
             answeredServerError = true;

@@ -1,6 +1,5 @@
 package dev.gsf.server.send;
 
-import dev.gsf.server.tls.FilterRecords;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -50,7 +49,6 @@ final class TlsRecords {
                       CompletionHandler<WriteResult> handler) throws IOException {
         Connection<?> connection = context.getConnection();
         synchronized (connection) { // the SSL filter's lock: no other record of this connection between wrap and queue
-            FilterRecords.release(connection); // the head's record, if the filter wrapped it
             if (engine.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING) {
                 Buffer piece = Buffers.wrap(context.getMemoryManager(), plain);
                 piece.allowBufferDispose(false); // the caller's
