@@ -17,21 +17,30 @@ public record HandshakeRate(double peak, double rampUp) {
             return new HandshakeRate(Double.NaN, Double.NaN);
         }
         double peak = 0;
-        double previousEnd = 0;
+        for (double rate : perInterval(intervals)) {
+            peak = Double.isNaN(rate) ? peak : Math.max(peak, rate);
+        }
         long rampUpHandshakes = 0;
-        double rampUpSeconds = 0;
+        double rampUpEnd = 0; // the series starts at 0 and the ramp-up is its first phase
         for (IntervalSample interval : intervals) {
-            double seconds = interval.seconds() - previousEnd;
-            previousEnd = interval.seconds();
-            if (seconds <= 0) {
-                continue;
-            }
-            peak = Math.max(peak, interval.handshakes() / seconds);
             if (interval.phase().equals("ramp-up")) {
                 rampUpHandshakes += interval.handshakes();
-                rampUpSeconds += seconds;
+                rampUpEnd = interval.seconds();
             }
         }
-        return new HandshakeRate(peak, rampUpSeconds > 0 ? rampUpHandshakes / rampUpSeconds : Double.NaN);
+        return new HandshakeRate(peak, rampUpEnd > 0 ? rampUpHandshakes / rampUpEnd : Double.NaN);
+    }
+
+    /** Each interval's handshakes a second, in the series' order; NaN for an interval of no length. */
+    static double[] perInterval(List<IntervalSample> intervals) {
+        double[] rates = new double[intervals.size()];
+        double previousEnd = 0;
+        for (int i = 0; i < rates.length; i++) {
+            IntervalSample interval = intervals.get(i);
+            double seconds = interval.seconds() - previousEnd;
+            previousEnd = interval.seconds();
+            rates[i] = seconds > 0 ? interval.handshakes() / seconds : Double.NaN;
+        }
+        return rates;
     }
 }

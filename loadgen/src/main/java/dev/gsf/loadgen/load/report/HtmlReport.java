@@ -59,14 +59,13 @@ public final class HtmlReport {
     }
 
     private static LineChart handshakes(Summary s) {
+        List<IntervalSample> intervals = s.result.intervals();
+        double[] rates = HandshakeRate.perInterval(intervals);
         List<LineChart.Point> points = new ArrayList<>();
-        double previousEnd = 0;
-        for (IntervalSample sample : s.result.intervals()) {
-            double seconds = sample.seconds() - previousEnd;
-            previousEnd = sample.seconds();
-            if (seconds > 0) {
-                points.add(new LineChart.Point(sample.seconds(), sample.handshakes() / seconds,
-                        Numbers.fixed(sample.seconds(), 1) + " s"));
+        for (int i = 0; i < rates.length; i++) {
+            if (!Double.isNaN(rates[i])) {
+                points.add(new LineChart.Point(intervals.get(i).seconds(), rates[i],
+                        Numbers.fixed(intervals.get(i).seconds(), 1) + " s"));
             }
         }
         return overTime(s, "TLS handshakes completed a second", "handshakes/s").series("handshakes", points);
