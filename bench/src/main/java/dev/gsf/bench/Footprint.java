@@ -147,28 +147,6 @@ final class Footprint implements AutoCloseable {
         return pages < 0 ? -1 : pages * PAGE;
     }
 
-    /**
-     * Connections the kernel has aborted for lack of TCP memory since boot (TcpExtTCPAbortOnMemory of
-     * /proc/net/netstat, machine-wide), -1 when unreadable.
-     */
-    static long tcpAbortsOnMemory() {
-        try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/net/netstat"));
-            for (int i = 0; i + 1 < lines.size(); i += 2) {
-                String[] names = lines.get(i).trim().split("\\s+");
-                String[] values = lines.get(i + 1).trim().split("\\s+");
-                for (int k = 1; k < names.length && k < values.length; k++) {
-                    if (names[0].equals("TcpExt:") && names[k].equals("TCPAbortOnMemory")) {
-                        return Long.parseLong(values[k]);
-                    }
-                }
-            }
-            return -1;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
     /** The TCP sockets a process holds, and the bytes queued in those that are not listening. */
     record SocketQueues(long sockets, long queuedBytes) {
     }

@@ -20,8 +20,9 @@ import java.util.Locale;
  * The many-slow-clients pass of {@code gsf compare}: each server in turn gets thousands of throttled clients downloading
  * the whole file mix (the seed's throttled benchmark, scaled up), every download verified by gsf load, while
  * {@link Footprint} samples what the server costs the machine (the kernel's TCP memory is machine-wide: keep the
- * machine otherwise quiet), and how many connections the kernel aborted for lack of TCP memory (past tcp_mem's
- * limit it resets connections, whichever server holds them). One server at a time: thousands of connections to
+ * machine otherwise quiet), and {@link KernelTcp} what the kernel's TCP memory limit did meanwhile (past tcp_mem's
+ * pressure mark it drops segments, past its limit it resets connections, whichever server holds them). One server
+ * at a time: thousands of connections to
  * two servers at once would measure the kernel's TCP memory, not the servers.
  *
  * @param clients  concurrent clients
@@ -40,8 +41,9 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      *
      * @param errors        failed downloads of the steady state
      * @param allErrors     failed downloads of the whole run (ramp-up and the ends of downloads begun in it)
-     * @param kernelAborts  connections the kernel aborted for lack of TCP memory during the run (machine-wide,
-     *                      TcpExtTCPAbortOnMemory): what breaks downloads past tcp_mem, whichever server it is
+     * @param kernel        what the kernel's TCP did during the run (machine-wide): connections aborted for lack of
+     *                      memory (what breaks downloads past tcp_mem), and time under tcp_mem pressure with the
+     *                      segments it dropped and the retransmission timeouts they cost (what slows every server)
      * @param cpuSecPerGb   the server's CPU seconds (its children included) per 10^9 bytes received in steady state
      * @param handshakes    https: TLS handshakes the clients completed in the whole run (0 for plain HTTP)
      * @param handshakeP50Ms https: median handshake time (TCP connected to handshake done), all phases
@@ -49,7 +51,7 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      * @param handshakesPerSecond https: handshakes a second on average over the ramp-up (NaN for plain HTTP)
      */
     record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
-               long allErrors, long kernelAborts, double p99InitMs, long maxRssBytes, long maxFds,
+               long allErrors, KernelTcp kernel, double p99InitMs, long maxRssBytes, long maxFds,
                long maxTcpMemBytes, double cpuSecPerGb, long handshakes, double handshakeP50Ms,
                double handshakeP99Ms, double handshakesPerSecond) {
     }
@@ -70,11 +72,11 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             rows.add(row);
             progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
                             + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB, CPU %.2f s/GB,"
-                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms)%n", row.server(),
-                    row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(), row.kernelAborts(),
-                    row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(), row.maxTcpMemBytes() >> 20,
-                    row.cpuSecPerGb(), row.handshakes(), row.handshakesPerSecond(), row.handshakeP50Ms(),
-                    row.handshakeP99Ms());
+                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms)%s%n",
+                    row.server(), row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(),
+                    row.kernel().abortsOnMemory(), row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(),
+                    row.maxTcpMemBytes() >> 20, row.cpuSecPerGb(), row.handshakes(), row.handshakesPerSecond(),
+                    row.handshakeP50Ms(), row.handshakeP99Ms(), row.kernel().describePressure());
         }
         return rows;
     }
@@ -102,34 +104,38 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
         Summary summary;
         Footprint.Max max;
         double steadyCores;
-        long abortsBefore = Footprint.tcpAbortsOnMemory();
+        KernelTcp kernelBefore = KernelTcp.read();
         try (Footprint footprint = new Footprint(peer.process())) {
             summary = InProcessLoad.run(plan).first();
             max = footprint.max();
             long steadyStart = summary.result.clock().start().plus(rampUp).toEpochMilli();
             steadyCores = footprint.cpuCoresBetween(steadyStart, steadyStart + steady.toMillis());
         }
-        long aborts = abortsBefore < 0 ? -1 : Footprint.tcpAbortsOnMemory() - abortsBefore;
+        KernelTcp kernel = KernelTcp.read().since(kernelBefore);
         var metrics = summary.result.metrics();
         double steadyGigabytesPerSecond = metrics.steadyBytes / 1e9 / (steady.toMillis() / 1000.0);
         double[] handshake = summary.handshakeMs.percentiles(); // Summary.PERCENTILES: 50, 90, 99, 99.9
         return new Row(peer.name(), clients, summary.targetThroughputMBs, summary.throughputMBs,
                 100.0 * summary.throughputMBs / summary.targetThroughputMBs, metrics.steadyErrorCount(),
-                metrics.errorCount(), aborts, summary.initPercentileMs(99),
+                metrics.errorCount(), kernel, summary.initPercentileMs(99),
                 max.rssBytes(), max.fds(), max.tcpMemBytes(), steadyCores / steadyGigabytesPerSecond,
                 metrics.handshakes, handshake[0], handshake[2], summary.handshakeRate.rampUp());
     }
 
     static String table(List<Row> rows) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%-16s %8s %10s %10s %7s %7s %9s %8s %12s %9s %7s %12s %9s %11s %8s %14s%n", "server", "clients",
-                "target", "MB/s", "share", "errors", "all runs", "aborts", "p99 init ms", "RSS MB", "fds", "TCP mem MB",
-                "CPU s/GB", "handshakes", "ramp hs/s", "p50/p99 hs ms"));
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %11s %8s %14s%n",
+                "server", "clients", "target", "MB/s", "share", "errors", "all runs", "aborts", "pressure s",
+                "rcvq drops", "RTOs", "p99 init ms", "RSS MB", "fds", "TCP mem MB", "CPU s/GB", "handshakes",
+                "ramp hs/s", "p50/p99 hs ms"));
         for (Row r : rows) {
             t.append(String.format(Locale.ROOT,
-                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %12.0f %9d %7d %12d %9.2f %11d %8.0f %14s%n",
+                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %10.0f %10d %8d %12.0f %9d %7d %12d %9.2f %11d %8.0f"
+                            + " %14s%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
-                    r.allErrors(), r.kernelAborts(), r.p99InitMs(), r.maxRssBytes() >> 20, r.maxFds(),
+                    r.allErrors(), r.kernel().abortsOnMemory(), r.kernel().pressureSeconds(),
+                    r.kernel().receiveQueueDrops(), r.kernel().retransmitTimeouts(), r.p99InitMs(),
+                    r.maxRssBytes() >> 20, r.maxFds(),
                     r.maxTcpMemBytes() >> 20, r.cpuSecPerGb(), r.handshakes(), r.handshakesPerSecond(),
                     String.format(Locale.ROOT,
                             "%.1f/%.1f", r.handshakeP50Ms(), r.handshakeP99Ms())));

@@ -27,7 +27,9 @@ class ManyClientsPassTest {
             assertThat(row.server()).isEqualTo("gsf ENBA");
             assertThat(row.errors()).isZero();
             assertThat(row.allErrors()).isZero();
-            assertThat(row.kernelAborts()).as("read from /proc/net/netstat").isNotNegative();
+            assertThat(row.kernel().abortsOnMemory()).as("read from /proc/net/netstat").isNotNegative();
+            assertThat(row.kernel().pressureMillis()).isNotNegative();
+            assertThat(row.kernel().retransmitTimeouts()).isNotNegative();
             assertThat(row.targetMBs()).isEqualTo(clients * 64 / 1024.0);
             // throttled clients cannot take more than their limit, and a working server gives them most of it
             assertThat(row.sharePercent()).isBetween(20.0, 105.0);
