@@ -17,9 +17,8 @@ import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
- * What the sinks of a download on a Grizzly connection share: a body section is written on the calling thread as far
- * as the socket takes it at once, and its rest goes through the connection's write queue below the HTTP codec (or,
- * for SBA's and EBA's workers, is written by the worker itself, waiting in poll(2)),
+ * What the sinks of a download on a Grizzly connection share: body sections go through the connection's write queue
+ * below the HTTP codec (or, for SBA's and EBA's workers, are written by the worker itself, waiting in poll(2)),
  * TCP_CORK spans writes that follow one another, and a download that fails before its first byte may be answered
  * 500 instead. On a TLS connection both kinds of write go through {@link TlsWrites} instead, which reads each
  * section into memory piece by piece and encrypts it into records: the one TLS write path of every algorithm. A
@@ -62,25 +61,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
             TlsWrites.write(context, tls, pace, section, noPush.forWrite(more, done));
             return;
         }
-        Written out = noPush.forWrite(more, done);
-        TaskQueue<?> queue = ((NIOConnection) connection).getAsyncWriteQueue();
-        if (queue.isEmpty()) {
-            // What the socket takes at once is written here, on this thread, past the filter chain and the write
-            // queue, which get only the rest: for the non-blocking writes that machinery was the largest thing the
-            // JIT compiled (a fresh server's first 12 s under 300 clients: ADA's C2 time 5.2 s, 1.7 s of it in
-            // Grizzly's selector loop and queue writer; 4.6 s this way; EBA, whose workers write themselves, 3.4 s).
-            try {
-                section.writeTo((SocketChannel) ((NIOConnection) connection).getChannel());
-            } catch (IOException e) {
-                out.failed(e); // as Grizzly's queue would report it: the download ends and drops the connection
-                return;
-            }
-            if (section.remaining() == 0) {
-                out.completed();
-                return;
-            }
-        }
-        context.write(new SectionChunk(section, queue), handler(out));
+        context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
+                handler(noPush.forWrite(more, done)));
     }
 
     @Override
