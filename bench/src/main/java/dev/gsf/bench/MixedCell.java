@@ -37,12 +37,16 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
      * its error rate has no data; what counts is its throughput against its target and that no download failed.
      *
      * @param slowPercent the slow group's steady-state throughput as a share of its target (clients x rate)
-     * @param fastMBs     the fast group's steady-state throughput
+     * @param fastMBs     the fast group's steady-state throughput (over several rounds, the median)
+     * @param fastMinMBs  the lowest round's (the one round's when {@code rounds} is 1)
+     * @param fastMaxMBs  the highest round's
+     * @param rounds      how many rounds the figures are from; errors are of all of them
      * @param missed      what went wrong: failed downloads in either group, a fast group that completed none
      * @param exitCode    {@link LoadCommand#BAD_INPUT} when either run could not take place, else 0 or 1 by missed
      */
     record Row(Algorithm algorithm, double slowPercent, double slowP99InitMs, long slowErrors, double fastMBs,
-               double fastP99InitMs, long fastErrors, List<String> missed, int exitCode)
+               double fastMinMBs, double fastMaxMBs, int rounds, double fastP99InitMs, long fastErrors,
+               List<String> missed, int exitCode)
             implements SuiteCommand.Judged {
     }
 
@@ -51,30 +55,28 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
                 slowClients, slowRate, slowFile, fastClients, fastFile, workers);
     }
 
-    /** Starts a server of {@code algorithm} on {@code files}, runs both groups against it at once, stops it. */
-    Row run(Algorithm algorithm, Path files, Path manifest, Phases.Lengths lengths, Path out, Transport transport)
-            throws IOException, InterruptedException {
+    /**
+     * Starts a server of {@code algorithm}, warms it up with both groups at once (if the plan warms), runs both groups
+     * against it at once, stops it.
+     */
+    Row run(Algorithm algorithm, CellPlan plan, Path out) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(out.resolve(algorithm + "-mixed"));
-        LoadSession.Outcome slow;
-        LoadSession.Outcome fast;
-        try (ServerProcess server = SuiteCommand.cellServer(algorithm, files, workers, dir, transport)) {
+        LoadSession.Outcome[] both;
+        try (ServerProcess server = SuiteCommand.cellServer(algorithm, plan.files(), workers, dir,
+                plan.transport())) {
             Target target = Target.parse(server.url());
-            LoadPlan slowPlan = transport.plan(LoadPlan.closed(target, manifest, slowFile, slowClients,
-                    slowRate.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(),
-                    dir.resolve("slow")));
-            LoadPlan fastPlan = transport.plan(LoadPlan.closed(target, manifest, fastFile, fastClients, 0,
-                    lengths.rampUp(), lengths.steady(), lengths.rampDown(), dir.resolve("fast")));
-            CompletableFuture<LoadSession.Outcome> slowRun = new CompletableFuture<>();
-            Thread.ofPlatform().name("mixed-slow").start(() -> {
-                try {
-                    slowRun.complete(InProcessLoad.run(slowPlan));
-                } catch (Throwable t) {
-                    slowRun.completeExceptionally(t);
-                }
-            });
-            fast = InProcessLoad.run(fastPlan);
-            slow = awaitRun(slowRun);
+            long slowRate = this.slowRate.bytesPerSecond();
+            if (plan.warms()) {
+                LoadSession.Outcome[] warm = atOnce(plan.warmingUp(target, slowFile, slowClients, slowRate,
+                        dir.resolve("slow")), plan.warmingUp(target, fastFile, fastClients, 0, dir.resolve("fast")));
+                CellPlan.warmedUp(warm[0], dir.resolve("slow"));
+                CellPlan.warmedUp(warm[1], dir.resolve("fast"));
+            }
+            both = atOnce(plan.measured(target, slowFile, slowClients, slowRate, dir.resolve("slow")),
+                    plan.measured(target, fastFile, fastClients, 0, dir.resolve("fast")));
         }
+        LoadSession.Outcome slow = both[0];
+        LoadSession.Outcome fast = both[1];
         Summary s = slow.first();
         Summary f = fast.first();
         List<String> missed = new ArrayList<>();
@@ -90,9 +92,25 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
         boolean ran = LoadCommand.exitCode(slow) != LoadCommand.BAD_INPUT
                 && LoadCommand.exitCode(fast) != LoadCommand.BAD_INPUT;
         return new Row(algorithm, 100 * s.throughputMBs / s.targetThroughputMBs, s.initPercentileMs(99),
-                s.result.metrics().errorCount(), f.throughputMBs, f.initPercentileMs(99),
+                s.result.metrics().errorCount(), f.throughputMBs, f.throughputMBs, f.throughputMBs, 1,
+                f.initPercentileMs(99),
                 f.result.metrics().errorCount(), missed,
                 !ran ? LoadCommand.BAD_INPUT : missed.isEmpty() ? LoadCommand.PASSED : LoadCommand.FAILED);
+    }
+
+    /** The slow group's run (on a thread of its own) and the fast group's at once: their outcomes, slow first. */
+    private static LoadSession.Outcome[] atOnce(LoadPlan slowPlan, LoadPlan fastPlan)
+            throws IOException, InterruptedException {
+        CompletableFuture<LoadSession.Outcome> slowRun = new CompletableFuture<>();
+        Thread.ofPlatform().name("mixed-slow").start(() -> {
+            try {
+                slowRun.complete(InProcessLoad.run(slowPlan));
+            } catch (Throwable t) {
+                slowRun.completeExceptionally(t);
+            }
+        });
+        LoadSession.Outcome fast = InProcessLoad.run(fastPlan);
+        return new LoadSession.Outcome[] {awaitRun(slowRun), fast};
     }
 
     private static LoadSession.Outcome awaitRun(CompletableFuture<LoadSession.Outcome> run)
@@ -109,12 +127,16 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
         return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.0f", ms);
     }
 
+    /** The mixed cells' table; over several rounds the figures are medians, with the fast group's min-max beside. */
     static String table(List<Row> rows) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-5s %14s %14s %11s %14s %14s %11s%n",
-                "alg", "slow % target", "slow p99 ms", "slow errors", "fast MB/s", "fast p99 ms", "fast errors"));
+        boolean spread = rows.stream().anyMatch(r -> r.rounds() > 1);
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-5s %14s %14s %11s %14s%s %14s %11s%n",
+                "alg", "slow % target", "slow p99 ms", "slow errors", "fast MB/s",
+                spread ? String.format(Locale.ROOT, " %15s", "[min-max]") : "", "fast p99 ms", "fast errors"));
         for (Row r : rows) {
-            t.append(String.format(Locale.ROOT, "%-5s %14.1f %14s %11d %14.1f %14s %11d%n", r.algorithm(),
-                    r.slowPercent(), millis(r.slowP99InitMs()), r.slowErrors(), r.fastMBs(),
+            t.append(String.format(Locale.ROOT, "%-5s %14.1f %14s %11d %14.1f%s %14s %11d%n", r.algorithm(),
+                    r.slowPercent(), millis(r.slowP99InitMs()), r.slowErrors(), r.fastMBs(), r.rounds() == 1 ? ""
+                            : String.format(Locale.ROOT, " [%6.1f-%6.1f]", r.fastMinMBs(), r.fastMaxMBs()),
                     millis(r.fastP99InitMs()), r.fastErrors()));
         }
         return t.toString();

@@ -1,6 +1,8 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.Durations;
+import dev.gsf.common.options.DurationConverter;
 import dev.gsf.common.options.FileSetOptions;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
@@ -32,13 +34,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gsf suite}: the original grizzly-sendfile benchmark table, for every algorithm, and a mixed cell per
- * algorithm ({@link MixedCell}: slow and fast clients on one server). Every cell starts a fresh server process, drives
- * it with the load generator (this process: the two never share a JVM), verifies every download and stops the server.
+ * algorithm ({@link MixedCell}: slow and fast clients on one server). Every cell starts a fresh server process, warms
+ * it up with the cell's own load (not measured: a fresh JVM is still compiling), drives it with the load generator
+ * (this process: the two never share a JVM), verifies every download and stops the server. With {@code --rounds} it
+ * does all of that N times ({@link SuiteRounds}).
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = MixinDefaults.class,
         description = {"Reproduces the seed's benchmark table: algorithm x concurrent clients x download limit, a fresh"
-                + " server per cell (pool 50), the seed's file mix, every download verified; then a mixed cell per"
+                + " server per cell (pool 50), warmed up by the cell's own load before it is measured (--warm-up),"
+                + " the seed's file mix, every download verified; then a mixed cell per"
                 + " algorithm: many throttled clients on a large file beside a few unthrottled ones on a smaller file,"
                 + " on one server. Writes the tables, suite.json and suite.html (throughput and init time against"
                 + " clients, per algorithm and limit).",
@@ -46,7 +51,10 @@ import picocli.CommandLine.Option;
                 + " missed a criterion (listed at the end; e.g. SBA starved: no download completed in steady state,"
                 + " so its error rate has no data); 2 bad input, or the tool failed (a server did not start, a run"
                 + " could not take place).",
-                "--tls: every cell over HTTPS on a certificate made for the run (a throwaway CA, deleted at the end)."})
+                "--tls: every cell over HTTPS on a certificate made for the run (a throwaway CA, deleted at the end).",
+                "--rounds N: the whole matrix and the mixed cells N times over, each cell's algorithms in a rotated"
+                + " order each round; the tables then give medians, the total throughput's min-max and the errors of"
+                + " all rounds, and suite.json every round's figures as well."})
 public final class SuiteCommand implements Callable<Integer> {
     /** Every cell measured and met its criteria. */
     static final int MEASURED = 0;
@@ -55,24 +63,36 @@ public final class SuiteCommand implements Callable<Integer> {
     /** Bad input, or a cell could not be measured. */
     static final int TOOL_FAILED = 2;
 
-    /** Phase lengths. */
+    /** Phase lengths, and the warm-up each cell's fresh server gets before them. */
     enum Profile {
-        /** Shortened so that the default matrix (32 cells) ends in under 10 minutes on 2 cores. */
-        quick(3, 8, 1),
-        /** The seed's: 1-minute ramp-up, 10-minute steady state. */
-        seed(60, 600, 10);
+        /**
+         * Shortened so that one round of the default matrix (40 cells) and the mixed cells (5) ends in about 19
+         * minutes on 2 cores. A 3 s ramp-up does not warm a server up as the seed's minute did, so a 10 s warm-up
+         * does: without it each cell measured a server still compiling its send path (docs/benchmarks.md).
+         */
+        quick(3, 8, 1, 10),
+        /** The seed's: 1-minute ramp-up ("so that the server can warm up"), 10-minute steady state. */
+        seed(60, 600, 10, 0);
 
         final Phases.Lengths lengths;
+        final Duration warmUp;
 
-        Profile(int rampUpSeconds, int steadySeconds, int rampDownSeconds) {
+        Profile(int rampUpSeconds, int steadySeconds, int rampDownSeconds, int warmUpSeconds) {
             lengths = new Phases.Lengths(Duration.ofSeconds(rampUpSeconds), Duration.ofSeconds(steadySeconds),
                     Duration.ofSeconds(rampDownSeconds));
+            warmUp = Duration.ofSeconds(warmUpSeconds);
         }
     }
 
     @Option(names = "--profile", paramLabel = "quick|seed",
-            description = "the lengths of the phases not given: quick (3s, 8s, 1s) or seed (60s, 600s, 10s) (default: quick)")
+            description = "the lengths of the phases and warm-up not given: quick (3s, 8s, 1s; warm-up 10s) or seed"
+                    + " (60s, 600s, 10s; no warm-up) (default: quick)")
     Profile profile = Profile.quick;
+
+    @Option(names = {"--warm-up", "--warmup"}, paramLabel = "TIME", converter = DurationConverter.class,
+            description = "unrecorded load on each cell's fresh server before its run: the cell's own clients and"
+                    + " limit (JIT, caches); 0 for none (default: the profile's, quick 10s, seed 0s)")
+    Duration warmUp;
 
     @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
     List<Algorithm> algorithms = List.of(Algorithm.values());
@@ -104,6 +124,10 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--tls", description = "every cell over HTTPS (TLS 1.3) on a throwaway certificate")
     boolean tls;
 
+    @Option(names = "--rounds", paramLabel = "N", description = "runs of every cell, the algorithms' order rotated"
+            + " each round; more than 1: the tables give medians and the throughput's min-max (default: 1)")
+    int rounds = 1;
+
     /** Each given phase overrides the profile's; the defaults shown are the quick profile's. */
     @Mixin
     Phases phases = new Phases(Profile.quick.lengths);
@@ -116,20 +140,34 @@ public final class SuiteCommand implements Callable<Integer> {
     OutOption outDir = new OutOption(() -> Path.of("results", "suite"));
 
     /**
-     * One cell's figures, from the load generator's {@link Summary}.
+     * One cell's figures, from the load generator's {@link Summary}; or, over several rounds, their medians
+     * ({@link SuiteRounds}).
      *
      * @param server the Server header the cell's server answered with
+     * @param throughputMinMBs the lowest round's total throughput (the one round's when {@code rounds} is 1)
+     * @param throughputMaxMBs the highest round's
+     * @param rounds how many rounds the figures are from
+     * @param downloads steady-state downloads, of all rounds
+     * @param errors failed downloads, of all rounds
      * @param missed the criteria the cell missed, each with what was measured; empty when it met them all
-     * @param exitCode what {@code gsf load} would have exited with
+     * @param exitCode what {@code gsf load} would have exited with (the worst round's)
      */
     record Row(int clients, DownloadLimit limit, Algorithm algorithm, String server, double avgInitSeconds,
-               double avgSpeedMBs, String speedFile, double throughputMBs, double p99InitMs, long downloads,
-               long errors, List<String> missed, int exitCode) implements Judged {
+               double avgSpeedMBs, String speedFile, double throughputMBs, double throughputMinMBs,
+               double throughputMaxMBs, int rounds, double p99InitMs, long downloads, long errors,
+               List<String> missed, int exitCode) implements Judged {
     }
 
-    /** suite.json; transport "http", or "https" for a --tls run. */
-    record Report(String date, String transport, String phases, int cores, List<Row> cells, String mixedCell,
-                  List<MixedCell.Row> mixed) {
+    /**
+     * suite.json; transport "http", or "https" for a --tls run. {@code cells} and {@code mixed} are the tables' rows
+     * (medians over the rounds when there were more than one); {@code eachRound} has every round's own.
+     */
+    record Report(String date, String transport, String phases, int cores, int rounds, List<Row> cells,
+                  String mixedCell, List<MixedCell.Row> mixed, List<Round> eachRound) {
+    }
+
+    /** One round's cells and mixed cells, in the order they ran. */
+    record Round(int round, List<Row> cells, List<MixedCell.Row> mixed) {
     }
 
     @Override
@@ -150,50 +188,50 @@ public final class SuiteCommand implements Callable<Integer> {
             System.err.println("gsf suite: " + e.getMessage());
             return TOOL_FAILED;
         }
+        if (rounds < 1) {
+            System.err.println("gsf suite: --rounds must be at least 1, not " + rounds);
+            return TOOL_FAILED;
+        }
+        Duration warmUp = this.warmUp != null ? this.warmUp : profile.warmUp;
+        if (warmUp.isNegative()) {
+            System.err.println("gsf suite: --warm-up must not be negative");
+            return TOOL_FAILED;
+        }
         Path dir = files.directory();
         Path manifestFile = files.manifestIn(dir);
         Path out = Files.createDirectories(outDir.directory());
-        String phases = lengths + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
+        // The warm-up's load is not measured; each cell's fresh server gets it before the phases.
+        String phases = (warmUp.isZero() ? "" : "warm-up " + Durations.format(warmUp) + ", ") + lengths
+                + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
                 ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
                 + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
-        System.out.println("suite" + (tls ? " over " + transport.label() : "") + ": " + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
-                + (mixedSlow > 0 ? " and " + algorithms.size() + " mixed" : "") + "; " + phases
+        System.out.println("suite" + (tls ? " over " + transport.label() : "") + ": "
+                + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
+                + (mixedSlow > 0 ? " and " + algorithms.size() + " mixed" : "")
+                + (rounds > 1 ? ", " + rounds + " rounds of each" : "") + "; " + phases
                 + "; workers " + workers + "; files " + dir);
 
-        List<Row> rows = new ArrayList<>();
-        try {
-            for (DownloadLimit limit : matrix ? limits : List.<DownloadLimit>of()) {
-                for (int n : clients) {
-                    for (Algorithm algorithm : algorithms) {
-                        Row r = cell(algorithm, n, limit, dir, manifestFile, lengths, transport);
-                        rows.add(r);
-                        System.out.println(String.format(Locale.ROOT, "  %s", format(r)));
-                    }
-                }
-            }
-        } catch (IOException e) {
-            System.err.println("gsf suite: the tool failed after " + rows.size() + " cell(s): " + e.getMessage());
-            return TOOL_FAILED;
-        }
+        CellPlan cellPlan = new CellPlan(dir, manifestFile, lengths, warmUp, transport);
         MixedCell mixedCell = new MixedCell(mixedSlow, MixedCell.DEFAULT.slowRate(), MixedCell.DEFAULT.slowFile(),
                 mixedFast, MixedCell.DEFAULT.fastFile(), mixedWorkers);
-        List<MixedCell.Row> mixed = new ArrayList<>();
+        List<Round> eachRound = new ArrayList<>();
         try {
-            for (Algorithm algorithm : mixedSlow > 0 ? algorithms : List.<Algorithm>of()) {
-                System.out.println("  mixed " + algorithm + ": " + mixedCell.describe() + " ...");
-                mixed.add(mixedCell.run(algorithm, dir, manifestFile, lengths, out, transport));
+            for (int round = 1; round <= rounds; round++) {
+                eachRound.add(round(round, limits, mixedCell, cellPlan, out));
             }
         } catch (IOException e) {
-            System.err.println("gsf suite: the tool failed in the mixed cell: " + e.getMessage());
+            System.err.println("gsf suite: the tool failed in round " + (eachRound.size() + 1) + " " + e.getMessage());
             return TOOL_FAILED;
         }
+        List<Row> rows = SuiteRounds.cells(eachRound, algorithms);
+        List<MixedCell.Row> mixed = SuiteRounds.mixed(eachRound, algorithms);
         String table = table(rows) + (mixed.isEmpty() ? ""
                 : "\nmixed cell: " + mixedCell.describe() + "\n" + MixedCell.table(mixed));
         System.out.println();
         System.out.print(table);
         Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), tls ? "https" : "http", phases,
-                Runtime.getRuntime().availableProcessors(), rows, mixed.isEmpty() ? null : mixedCell.describe(),
-                mixed));
+                Runtime.getRuntime().availableProcessors(), rounds, rows,
+                mixed.isEmpty() ? null : mixedCell.describe(), mixed, eachRound));
         html(rows, phases, table).write(out.resolve("suite.html"));
         System.out.println("wrote " + out.resolve("suite.json") + " and " + out.resolve("suite.html"));
         int exit = exitCode(Stream.concat(rows.stream(), mixed.stream()).toList());
@@ -224,22 +262,62 @@ public final class SuiteCommand implements Callable<Integer> {
         return rows.stream().allMatch(r -> r.missed().isEmpty()) ? MEASURED : CRITERION_MISSED;
     }
 
-    private Row cell(Algorithm algorithm, int n, DownloadLimit limit, Path dir, Path manifest, Phases.Lengths lengths,
-                     Transport transport) throws IOException, InterruptedException {
-        Path cellDir = Files.createDirectories(outDir.directory().resolve(algorithm + "-" + n + "-"
+    /** Every cell and mixed cell once, the algorithms' order rotated by the round; its reports in round-N/. */
+    private Round round(int round, List<DownloadLimit> limits, MixedCell mixedCell, CellPlan cellPlan, Path out)
+            throws IOException, InterruptedException {
+        Path roundDir = rounds == 1 ? out : Files.createDirectories(out.resolve("round-" + round));
+        // Rotated: no algorithm always runs first (right after the generator's own warm-up) or last.
+        List<Algorithm> order = SuiteRounds.rotated(algorithms, round - 1);
+        if (rounds > 1) {
+            System.out.println("round " + round + " of " + rounds + ": " + order);
+        }
+        List<Row> cells = new ArrayList<>();
+        try {
+            for (DownloadLimit limit : matrix ? limits : List.<DownloadLimit>of()) {
+                for (int n : clients) {
+                    for (Algorithm algorithm : order) {
+                        Row r = cell(algorithm, n, limit, cellPlan, roundDir);
+                        cells.add(r);
+                        System.out.println(String.format(Locale.ROOT, "  %s", format(r, Double.NaN)));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IOException("after " + cells.size() + " cell(s): " + e.getMessage(), e);
+        }
+        List<MixedCell.Row> mixed = new ArrayList<>();
+        try {
+            for (Algorithm algorithm : mixedSlow > 0 ? order : List.<Algorithm>of()) {
+                System.out.println("  mixed " + algorithm + ": " + mixedCell.describe() + " ...");
+                mixed.add(mixedCell.run(algorithm, cellPlan, roundDir));
+            }
+        } catch (IOException e) {
+            throw new IOException("in the mixed cell: " + e.getMessage(), e);
+        }
+        return new Round(round, cells, mixed);
+    }
+
+    /** One cell measured once (after its warm-up), its reports in {@code roundDir}. */
+    private Row cell(Algorithm algorithm, int n, DownloadLimit limit, CellPlan cellPlan, Path roundDir)
+            throws IOException, InterruptedException {
+        Path cellDir = Files.createDirectories(roundDir.resolve(algorithm + "-" + n + "-"
                 + limit.toString().replace('/', '_')));
         LoadSession.Outcome load;
-        try (ServerProcess server = cellServer(algorithm, dir, workers, cellDir, transport)) {
-            load = InProcessLoad.run(transport.plan(LoadPlan.closed(Target.parse(server.url()), manifest, "", n,
-                    limit.bytesPerSecond(), lengths.rampUp(), lengths.steady(), lengths.rampDown(), cellDir)));
+        try (ServerProcess server = cellServer(algorithm, cellPlan.files(), workers, cellDir, cellPlan.transport())) {
+            Target target = Target.parse(server.url());
+            if (cellPlan.warms()) {
+                CellPlan.warmedUp(InProcessLoad.run(cellPlan.warmingUp(target, "", n, limit.bytesPerSecond(),
+                        cellDir)), cellDir);
+            }
+            load = InProcessLoad.run(cellPlan.measured(target, "", n, limit.bytesPerSecond(), cellDir));
         }
         Summary s = load.first();
         RunMetrics m = s.result.metrics();
         List<String> missed = load.verdicts().get(0).stream().filter(v -> !v.passed())
                 .map(v -> v.name() + " " + v.limit() + ": " + v.note()).toList();
         return new Row(n, limit, algorithm, s.result.server(), s.avgInitSeconds(), s.avgSpeedMBs(),
-                s.headline == null ? "-" : s.headline.name(), s.throughputMBs, s.initPercentileMs(99),
-                m.steadyDownloads(), m.errorCount(), missed, LoadCommand.exitCode(load));
+                s.headline == null ? "-" : s.headline.name(), s.throughputMBs, s.throughputMBs, s.throughputMBs, 1,
+                s.initPercentileMs(99), m.steadyDownloads(), m.errorCount(), missed, LoadCommand.exitCode(load));
     }
 
     /**
@@ -256,23 +334,39 @@ public final class SuiteCommand implements Callable<Integer> {
         return ServerProcess.start("gsf " + algorithm, args, cellDir.resolve("server.log"));
     }
 
-    private static String format(Row r) {
-        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f %10.1f %9d %7d",
+    /** A table line; {@code bestMBs}: the highest total throughput among the cell's algorithms, NaN for none. */
+    private static String format(Row r, double bestMBs) {
+        String spread = r.rounds() == 1 ? "" : String.format(Locale.ROOT, " [%6.1f-%6.1f]", r.throughputMinMBs(),
+                r.throughputMaxMBs());
+        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s %10.1f %9d %7d",
                 r.clients(), r.limit(), r.algorithm(), r.avgInitSeconds(), r.avgSpeedMBs(), r.speedFile(),
-                r.throughputMBs(), r.p99InitMs(), r.downloads(), r.errors());
+                r.throughputMBs(), spread, Double.isNaN(bestMBs) ? "-"
+                        : String.format(Locale.ROOT, "%.1f", 100 * r.throughputMBs() / bestMBs),
+                r.p99InitMs(), r.downloads(), r.errors());
     }
 
+    /**
+     * The table: a line per cell; "% best" is its total throughput as a share of the highest among the algorithms at
+     * the same clients and limit. Over several rounds the figures are medians, with the throughput's min-max beside.
+     */
     static String table(List<Row> rows) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%6s %-7s %-5s %10s %10s %-10s %12s %10s %9s %7s%n",
-                "conc.", "limit", "alg", "init avg s", "speed MB/s", "(file)", "total MB/s", "p99 init ms",
-                "downloads", "errors"));
-        rows.forEach(r -> t.append(format(r)).append('\n'));
+        boolean spread = rows.stream().anyMatch(r -> r.rounds() > 1);
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s %10s %9s %7s%n",
+                "conc.", "limit", "alg", "init avg s", "speed MB/s", "(file)", "total MB/s",
+                spread ? String.format(Locale.ROOT, " %15s", "[min-max]") : "", "% best", "p99 init ms", "downloads",
+                "errors"));
+        for (Row r : rows) {
+            double best = rows.stream().filter(o -> o.clients() == r.clients() && o.limit().equals(r.limit()))
+                    .mapToDouble(Row::throughputMBs).filter(mbs -> !Double.isNaN(mbs)).max().orElse(Double.NaN);
+            t.append(format(r, best)).append('\n');
+        }
         return t.toString();
     }
 
     private Page html(List<Row> rows, String phases, String table) {
         Page html = new Page("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
-                + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; every download verified.");
+                + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; every download verified"
+                + (rounds > 1 ? "; each figure the median of " + rounds + " rounds" : "") + ".");
         for (DownloadLimit limit : rows.stream().map(Row::limit).distinct().toList()) {
             html.chart(chart("Total throughput vs clients, limit " + limit, "MB/s", rows, limit, Row::throughputMBs));
             html.chart(chart("Average init time vs clients, limit " + limit, "s", rows, limit, Row::avgInitSeconds));

@@ -1,6 +1,7 @@
 package dev.gsf.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,10 +26,13 @@ class SuiteCommandTest {
         int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "EBA,VTA", "--clients", "4",
                 "--rate", "none", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s", "--root",
                 files.toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out", out.toString(),
-                "--mixed-slow", "6", "--mixed-fast", "2", "--mixed-workers", "8");
+                "--mixed-slow", "6", "--mixed-fast", "2", "--mixed-workers", "8", "--warm-up", "1s");
         // typed: a key missing from suite.json fails the read instead of reading as 0
         SuiteCommand.Report report = Json.read(out.resolve("suite.json"), SuiteCommand.Report.class);
         assertThat(report.cells()).extracting(Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
+        assertThat(report.rounds()).isEqualTo(1);
+        assertThat(report.eachRound()).singleElement().satisfies(round -> assertThat(round.cells())
+                .isEqualTo(report.cells()));
         for (Row cell : report.cells()) {
             assertThat(cell.errors()).as(cell.toString()).isZero();
             assertThat(cell.downloads()).as(cell.toString()).isPositive();
@@ -38,6 +42,8 @@ class SuiteCommandTest {
             assertThat(cell.server()).isEqualTo("grizzly-sendfile/0.1 (" + cell.algorithm() + ")");
             assertThat(cell.missed()).isEmpty();
             assertThat(cell.exitCode()).isEqualTo(LoadCommand.PASSED);
+            assertThat(cell.rounds()).isEqualTo(1);
+            assertThat(cell.throughputMinMBs()).isEqualTo(cell.throughputMBs()).isEqualTo(cell.throughputMaxMBs());
         }
         // the mixed cell: both groups at once on one server; the slow ones near their rate, the fast ones served
         assertThat(report.mixed()).extracting(MixedCell.Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
@@ -49,6 +55,15 @@ class SuiteCommandTest {
         }
         assertThat(report.mixedCell())
                 .isEqualTo("6 clients at 50KB/s on 20MB.bin beside 2 unthrottled on 1MB.bin, 8 workers");
+        // each fresh server was loaded before its measured run: every cell's and both mixed groups' warm-up
+        assertThat(report.phases()).startsWith("warm-up 1s, ramp-up 1s, steady 2s");
+        for (String cell : List.of("EBA-4-none", "VTA-4-none", "EBA-mixed/slow", "EBA-mixed/fast", "VTA-mixed/slow",
+                "VTA-mixed/fast")) {
+            JsonNode warmUp = new ObjectMapper().readTree(out.resolve(cell).resolve("warm-up").resolve("summary.json")
+                    .toFile()).path("runs").path(0).path("summary");
+            assertThat(warmUp.path("completed").asLong() + warmUp.path("cutAtEnd").asLong()).as(cell).isPositive();
+            assertThat(warmUp.path("errors").asLong()).as(cell).isZero();
+        }
         assertThat(code).isEqualTo(SuiteCommand.MEASURED);
         // every body went through its algorithm: the small-file fast path is off in every cell's server
         try (var logs = Files.find(out, 2, (path, attributes) -> path.endsWith("server.log"))) {
@@ -70,15 +85,114 @@ class SuiteCommandTest {
     }
 
     @Test
+    void noRoundsIsBadInput(@TempDir Path out) {
+        int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "SBA", "--rounds", "0", "--root",
+                TestFiles.fileSet().toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out",
+                out.toString());
+        assertThat(code).isEqualTo(SuiteCommand.TOOL_FAILED);
+        assertThat(out).isEmptyDirectory();
+    }
+
+    @Test
     void aServerThatCannotStartIsAToolFailure(@TempDir Path out) {
         int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "SBA", "--clients", "1", "--rate",
-                "none", "--steady", "1s", "--root", out.resolve("missing").toString(), "--manifest",
+                "none", "--steady", "1s", "--warm-up", "0", "--root", out.resolve("missing").toString(), "--manifest",
                 TestFiles.committedManifestFile().toString(), "--out", out.toString());
         assertThat(code).isEqualTo(SuiteCommand.TOOL_FAILED);
     }
 
+    @Test
+    void roundsRotateTheAlgorithmsAndTheTableGivesMediansWithTheirSpread(@TempDir Path out) throws Exception {
+        Path files = TestFiles.fileSet();
+        int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "EBA,ADA", "--clients", "2",
+                "--rate", "none", "--rounds", "2", "--ramp-up", "1s", "--steady", "1s", "--ramp-down", "1s",
+                "--root", files.toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out",
+                out.toString(), "--mixed-slow", "0", "--warm-up", "0");
+        SuiteCommand.Report report = Json.read(out.resolve("suite.json"), SuiteCommand.Report.class);
+        assertThat(code).isEqualTo(SuiteCommand.MEASURED);
+        assertThat(report.rounds()).isEqualTo(2);
+        assertThat(report.eachRound()).extracting(SuiteCommand.Round::round).containsExactly(1, 2);
+        assertThat(report.eachRound().get(0).cells()).extracting(Row::algorithm)
+                .containsExactly(Algorithm.EBA, Algorithm.ADA);
+        assertThat(report.eachRound().get(1).cells()).extracting(Row::algorithm)
+                .containsExactly(Algorithm.ADA, Algorithm.EBA);
+        // the table's rows: one per cell in the given order, each the two rounds together
+        assertThat(report.cells()).extracting(Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.ADA);
+        for (Row cell : report.cells()) {
+            List<Row> measured = report.eachRound().stream().flatMap(r -> r.cells().stream())
+                    .filter(r -> r.algorithm() == cell.algorithm()).toList();
+            assertThat(measured).hasSize(2).allSatisfy(r -> assertThat(r.rounds()).isEqualTo(1));
+            assertThat(cell.rounds()).isEqualTo(2);
+            assertThat(cell.downloads()).isEqualTo(measured.get(0).downloads() + measured.get(1).downloads());
+            assertThat(cell.throughputMinMBs()).isPositive()
+                    .isEqualTo(Math.min(measured.get(0).throughputMBs(), measured.get(1).throughputMBs()));
+            assertThat(cell.throughputMaxMBs())
+                    .isEqualTo(Math.max(measured.get(0).throughputMBs(), measured.get(1).throughputMBs()));
+            assertThat(cell.throughputMBs()).isBetween(cell.throughputMinMBs(), cell.throughputMaxMBs());
+            assertThat(cell.errors()).isZero();
+        }
+        // each round's reports in a directory of its own
+        assertThat(out.resolve("round-1").resolve("EBA-2-none").resolve("server.log")).exists();
+        assertThat(out.resolve("round-2").resolve("ADA-2-none").resolve("server.log")).exists();
+        assertThat(Files.readString(out.resolve("suite.html"))).contains("[min-max]");
+        assertThat(report.phases()).startsWith("ramp-up 1s");
+        assertThat(out.resolve("round-1").resolve("EBA-2-none").resolve("warm-up")).doesNotExist();
+    }
+
+    @Test
+    void aCellsRoundsTogetherKeepEveryRoundsErrorsAndMissedCriteria() {
+        Row first = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.2, 3.5, "20MB.bin", 700, 700, 700, 1, 250,
+                400, 0, List.of(), LoadCommand.PASSED);
+        Row second = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.4, 9.0, "100MB.bin", 600, 600, 600, 1, 410,
+                380, 2, List.of("max-error-rate <= 0%: 0.53%"), LoadCommand.FAILED);
+        Row third = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.3, 3.7, "20MB.bin", 650, 650, 650, 1, 300,
+                390, 0, List.of(), LoadCommand.PASSED);
+        Row together = SuiteRounds.median(List.of(first, second, third));
+        assertThat(together.throughputMBs()).isEqualTo(650);
+        assertThat(together.throughputMinMBs()).isEqualTo(600);
+        assertThat(together.throughputMaxMBs()).isEqualTo(700);
+        assertThat(together.avgInitSeconds()).isEqualTo(0.3);
+        assertThat(together.p99InitMs()).isEqualTo(300);
+        // the speed of the file most rounds measured, not a median across files
+        assertThat(together.speedFile()).isEqualTo("20MB.bin");
+        assertThat(together.avgSpeedMBs()).isEqualTo(3.6);
+        assertThat(together.downloads()).isEqualTo(1170);
+        assertThat(together.errors()).isEqualTo(2);
+        assertThat(together.missed()).containsExactly("round 2: max-error-rate <= 0%: 0.53%");
+        assertThat(together.exitCode()).isEqualTo(LoadCommand.FAILED);
+        assertThat(together.rounds()).isEqualTo(3);
+        assertThat(SuiteRounds.rotated(List.of("a", "b", "c"), 1)).containsExactly("b", "c", "a");
+
+        MixedCell.Row mixed = SuiteRounds.mixedMedian(List.of(
+                new MixedCell.Row(Algorithm.ADA, 100.4, 900, 0, 520, 520, 520, 1, 40, 0, List.of(), LoadCommand.PASSED),
+                new MixedCell.Row(Algorithm.ADA, 99.8, 950, 1, 480, 480, 480, 1, 45, 0,
+                        List.of("slow: 1 failed downloads"), LoadCommand.FAILED)));
+        assertThat(mixed.fastMBs()).isEqualTo(500);
+        assertThat(mixed.fastMinMBs()).isEqualTo(480);
+        assertThat(mixed.fastMaxMBs()).isEqualTo(520);
+        assertThat(mixed.slowPercent()).isCloseTo(100.1, offset(1e-9));
+        assertThat(mixed.slowErrors()).isEqualTo(1);
+        assertThat(mixed.missed()).containsExactly("round 2: slow: 1 failed downloads");
+        assertThat(MixedCell.table(List.of(mixed))).contains("[ 480.0- 520.0]");
+    }
+
+    @Test
+    void theTableGivesEachCellsShareOfTheBestAtItsClientsAndLimit() {
+        Row sba = new Row(100, DownloadLimit.NONE, Algorithm.SBA, "s", 1, 9, "100MB.bin", 800, 800, 800, 1, 1900, 300,
+                0, List.of(), LoadCommand.PASSED);
+        Row ada = new Row(100, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 600, 600, 600, 1, 50, 300,
+                0, List.of(), LoadCommand.PASSED);
+        Row alone = new Row(200, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 500, 500, 500, 1, 50,
+                300, 0, List.of(), LoadCommand.PASSED);
+        List<String> lines = SuiteCommand.table(List.of(sba, ada, alone)).lines().toList();
+        assertThat(lines.get(0)).contains("% best").doesNotContain("[min-max]");
+        assertThat(lines.get(1)).contains(" 800.0  100.0 ");
+        assertThat(lines.get(2)).contains(" 600.0   75.0 ");
+        assertThat(lines.get(3)).contains(" 500.0  100.0 ");
+    }
+
     private static Row row(List<String> missed, int exitCode) {
-        return new Row(4, DownloadLimit.NONE, Algorithm.SBA, "grizzly-sendfile/0.1 (SBA)", 0.1, 1, "1KB.bin", 10, 5, 100, 0,
-                missed, exitCode);
+        return new Row(4, DownloadLimit.NONE, Algorithm.SBA, "grizzly-sendfile/0.1 (SBA)", 0.1, 1, "1KB.bin", 10, 10,
+                10, 1, 5, 100, 0, missed, exitCode);
     }
 }
