@@ -1,7 +1,6 @@
 package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;

@@ -8,7 +8,6 @@ import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.LoadCommand;
-import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.LoadSession;
 import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
