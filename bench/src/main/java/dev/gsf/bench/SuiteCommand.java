@@ -10,6 +10,7 @@ import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.LoadSession;
 import dev.gsf.loadgen.load.driver.Target;
+import dev.gsf.loadgen.load.metrics.RunClock;
 import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.report.Json;
@@ -44,8 +45,8 @@ import picocli.CommandLine.Option;
                 + " server per cell (pool 50), warmed up by the cell's own load before it is measured (--warm-up),"
                 + " the seed's file mix, every download verified; then a mixed cell per"
                 + " algorithm: many throttled clients on a large file beside a few unthrottled ones on a smaller file,"
-                + " on one server. Writes the tables, suite.json and suite.html (throughput and init time against"
-                + " clients, per algorithm and limit).",
+                + " on one server. Writes the tables (with each cell's server CPU per MB), suite.json and suite.html"
+                + " (throughput, init time and server CPU per MB against clients, per algorithm and limit).",
                 "Exit code: 0 every cell measured and met gsf load's criteria; 1 every cell measured, but some"
                 + " missed a criterion (listed at the end; e.g. SBA starved: no download completed in steady state,"
                 + " so its error rate has no data); 2 bad input, or the tool failed (a server did not start, a run"
@@ -146,6 +147,8 @@ public final class SuiteCommand implements Callable<Integer> {
      * @param throughputMinMBs the lowest round's total throughput (the one round's when {@code rounds} is 1)
      * @param throughputMaxMBs the highest round's
      * @param rounds how many rounds the figures are from
+     * @param serverCpuMsPerMB the server process's CPU time (user and system, all its threads, JIT and GC included)
+     *                         per MB delivered during steady state; NaN where /proc did not tell
      * @param downloads steady-state downloads, of all rounds
      * @param errors failed downloads, of all rounds
      * @param missed the criteria the cell missed, each with what was measured; empty when it met them all
@@ -153,8 +156,8 @@ public final class SuiteCommand implements Callable<Integer> {
      */
     record Row(int clients, DownloadLimit limit, Algorithm algorithm, String server, double avgInitSeconds,
                double avgSpeedMBs, String speedFile, double throughputMBs, double throughputMinMBs,
-               double throughputMaxMBs, int rounds, double p99InitMs, long downloads, long errors,
-               List<String> missed, int exitCode) implements Judged {
+               double throughputMaxMBs, int rounds, double serverCpuMsPerMB, double p99InitMs, long downloads,
+               long errors, List<String> missed, int exitCode) implements Judged {
     }
 
     /**
@@ -302,13 +305,17 @@ public final class SuiteCommand implements Callable<Integer> {
         Path cellDir = Files.createDirectories(roundDir.resolve(algorithm + "-" + n + "-"
                 + limit.toString().replace('/', '_')));
         LoadSession.Outcome load;
+        double serverCores;
         try (ServerProcess server = cellServer(algorithm, cellPlan.files(), workers, cellDir, cellPlan.transport())) {
             Target target = Target.parse(server.url());
             if (cellPlan.warms()) {
                 CellPlan.warmedUp(InProcessLoad.run(cellPlan.warmingUp(target, "", n, limit.bytesPerSecond(),
                         cellDir)), cellDir);
             }
-            load = InProcessLoad.run(cellPlan.measured(target, "", n, limit.bytesPerSecond(), cellDir));
+            try (Footprint footprint = new Footprint(server.process())) {
+                load = InProcessLoad.run(cellPlan.measured(target, "", n, limit.bytesPerSecond(), cellDir));
+                serverCores = steadyCores(footprint, load.first());
+            }
         }
         Summary s = load.first();
         RunMetrics m = s.result.metrics();
@@ -316,7 +323,20 @@ public final class SuiteCommand implements Callable<Integer> {
                 .map(v -> v.name() + " " + v.limit() + ": " + v.note()).toList();
         return new Row(n, limit, algorithm, s.result.server(), s.avgInitSeconds(), s.avgSpeedMBs(),
                 s.headline == null ? "-" : s.headline.name(), s.throughputMBs, s.throughputMBs, s.throughputMBs, 1,
-                s.initPercentileMs(99), m.steadyDownloads(), m.errorCount(), missed, LoadCommand.exitCode(load));
+                1000 * serverCores / s.throughputMBs, s.initPercentileMs(99), m.steadyDownloads(), m.errorCount(),
+                missed, LoadCommand.exitCode(load));
+    }
+
+    /**
+     * The server's CPU during the run's steady state, in cores busy: on 2 cores the load generator, which verifies
+     * every byte, takes most of the machine and caps the throughput, so what each algorithm costs the server shows
+     * here rather than in MB/s.
+     */
+    private static double steadyCores(Footprint footprint, Summary run) {
+        RunClock clock = run.result.clock();
+        var phases = run.result.phases();
+        return footprint.cpuCoresBetween((long) clock.epochMillis(phases, phases.steadyStart()),
+                (long) clock.epochMillis(phases, phases.steadyEnd()));
     }
 
     /**
@@ -337,23 +357,24 @@ public final class SuiteCommand implements Callable<Integer> {
     private static String format(Row r, double bestMBs) {
         String spread = r.rounds() == 1 ? "" : String.format(Locale.ROOT, " [%6.1f-%6.1f]", r.throughputMinMBs(),
                 r.throughputMaxMBs());
-        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s %10.1f %9d %7d",
+        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s %10.1f %9d %7d %9.2f",
                 r.clients(), r.limit(), r.algorithm(), r.avgInitSeconds(), r.avgSpeedMBs(), r.speedFile(),
                 r.throughputMBs(), spread, Double.isNaN(bestMBs) ? "-"
                         : String.format(Locale.ROOT, "%.1f", 100 * r.throughputMBs() / bestMBs),
-                r.p99InitMs(), r.downloads(), r.errors());
+                r.p99InitMs(), r.downloads(), r.errors(), r.serverCpuMsPerMB());
     }
 
     /**
      * The table: a line per cell; "% best" is its total throughput as a share of the highest among the algorithms at
-     * the same clients and limit. Over several rounds the figures are medians, with the throughput's min-max beside.
+     * the same clients and limit, "srv ms/MB" the server's CPU per MB delivered. Over several rounds the figures are
+     * medians, with the throughput's min-max beside.
      */
     static String table(List<Row> rows) {
         boolean spread = rows.stream().anyMatch(r -> r.rounds() > 1);
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s %10s %9s %7s%n",
-                "conc.", "limit", "alg", "init avg s", "speed MB/s", "(file)", "total MB/s",
-                spread ? String.format(Locale.ROOT, " %15s", "[min-max]") : "", "% best", "p99 init ms", "downloads",
-                "errors"));
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
+                "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s %10s %9s %7s %9s%n", "conc.", "limit", "alg", "init avg s",
+                "speed MB/s", "(file)", "total MB/s", spread ? String.format(Locale.ROOT, " %15s", "[min-max]") : "",
+                "% best", "p99 init ms", "downloads", "errors", "srv ms/MB"));
         for (Row r : rows) {
             double best = rows.stream().filter(o -> o.clients() == r.clients() && o.limit().equals(r.limit()))
                     .mapToDouble(Row::throughputMBs).filter(mbs -> !Double.isNaN(mbs)).max().orElse(Double.NaN);
@@ -369,6 +390,8 @@ public final class SuiteCommand implements Callable<Integer> {
         for (DownloadLimit limit : rows.stream().map(Row::limit).distinct().toList()) {
             html.chart(chart("Total throughput vs clients, limit " + limit, "MB/s", rows, limit, Row::throughputMBs));
             html.chart(chart("Average init time vs clients, limit " + limit, "s", rows, limit, Row::avgInitSeconds));
+            html.chart(chart("Server CPU per MB vs clients, limit " + limit, "ms/MB", rows, limit,
+                    Row::serverCpuMsPerMB));
         }
         return html.pre(table);
     }

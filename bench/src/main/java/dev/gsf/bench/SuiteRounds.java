@@ -60,7 +60,7 @@ final class SuiteRounds {
         double speed = median(runs.stream().filter(r -> r.speedFile().equals(file)).toList(), Row::avgSpeedMBs);
         return new Row(first.clients(), first.limit(), first.algorithm(), first.server(),
                 median(runs, Row::avgInitSeconds), speed, file, throughput.median(), throughput.min(),
-                throughput.max(), runs.size(), median(runs, Row::p99InitMs),
+                throughput.max(), runs.size(), median(runs, Row::serverCpuMsPerMB), median(runs, Row::p99InitMs),
                 runs.stream().mapToLong(Row::downloads).sum(), runs.stream().mapToLong(Row::errors).sum(),
                 missed(runs, Row::missed), worstExit(runs.stream().mapToInt(Row::exitCode).toArray()));
     }

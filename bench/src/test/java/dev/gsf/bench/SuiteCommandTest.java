@@ -24,7 +24,7 @@ class SuiteCommandTest {
     void aTinyMatrixRunsEveryCellAgainstAFreshServerAndReportsIt(@TempDir Path out) throws Exception {
         Path files = TestFiles.fileSet();
         int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "EBA,VTA", "--clients", "4",
-                "--rate", "none", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s", "--root",
+                "--rate", "none", "--ramp-up", "1s", "--steady", "3s", "--ramp-down", "1s", "--root",
                 files.toString(), "--manifest", TestFiles.committedManifestFile().toString(), "--out", out.toString(),
                 "--mixed-slow", "6", "--mixed-fast", "2", "--mixed-workers", "8", "--warm-up", "1s");
         // typed: a key missing from suite.json fails the read instead of reading as 0
@@ -44,6 +44,8 @@ class SuiteCommandTest {
             assertThat(cell.exitCode()).isEqualTo(LoadCommand.PASSED);
             assertThat(cell.rounds()).isEqualTo(1);
             assertThat(cell.throughputMinMBs()).isEqualTo(cell.throughputMBs()).isEqualTo(cell.throughputMaxMBs());
+            // the server process's own CPU in steady state, from /proc once a second (3 s: 3 or 4 samples)
+            assertThat(cell.serverCpuMsPerMB()).as(cell.toString()).isPositive().isFinite();
         }
         // the mixed cell: both groups at once on one server; the slow ones near their rate, the fast ones served
         assertThat(report.mixed()).extracting(MixedCell.Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
@@ -56,7 +58,7 @@ class SuiteCommandTest {
         assertThat(report.mixedCell())
                 .isEqualTo("6 clients at 50KB/s on 20MB.bin beside 2 unthrottled on 1MB.bin, 8 workers");
         // each fresh server was loaded before its measured run: every cell's and both mixed groups' warm-up
-        assertThat(report.phases()).startsWith("warm-up 1s, ramp-up 1s, steady 2s");
+        assertThat(report.phases()).startsWith("warm-up 1s, ramp-up 1s, steady 3s");
         for (String cell : List.of("EBA-4-none", "VTA-4-none", "EBA-mixed/slow", "EBA-mixed/fast", "VTA-mixed/slow",
                 "VTA-mixed/fast")) {
             JsonNode warmUp = new ObjectMapper().readTree(out.resolve(cell).resolve("warm-up").resolve("summary.json")
@@ -71,7 +73,8 @@ class SuiteCommandTest {
                     .allSatisfy(log -> assertThat(Files.readString(log)).contains("\"inline-max\":\"0\""));
         }
         String html = Files.readString(out.resolve("suite.html"));
-        assertThat(html).contains("<svg").contains("Total throughput vs clients").doesNotContain("http://", "https://");
+        assertThat(html).contains("<svg").contains("Total throughput vs clients", "Server CPU per MB vs clients")
+                .doesNotContain("http://", "https://");
     }
 
     @Test
@@ -141,11 +144,11 @@ class SuiteCommandTest {
 
     @Test
     void aCellsRoundsTogetherKeepEveryRoundsErrorsAndMissedCriteria() {
-        Row first = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.2, 3.5, "20MB.bin", 700, 700, 700, 1, 250,
+        Row first = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.2, 3.5, "20MB.bin", 700, 700, 700, 1, 0.25, 250,
                 400, 0, List.of(), LoadCommand.PASSED);
-        Row second = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.4, 9.0, "100MB.bin", 600, 600, 600, 1, 410,
+        Row second = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.4, 9.0, "100MB.bin", 600, 600, 600, 1, 0.35, 410,
                 380, 2, List.of("max-error-rate <= 0%: 0.53%"), LoadCommand.FAILED);
-        Row third = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.3, 3.7, "20MB.bin", 650, 650, 650, 1, 300,
+        Row third = new Row(300, DownloadLimit.NONE, Algorithm.ADA, "s", 0.3, 3.7, "20MB.bin", 650, 650, 650, 1, 0.30, 300,
                 390, 0, List.of(), LoadCommand.PASSED);
         Row together = SuiteRounds.median(List.of(first, second, third));
         assertThat(together.throughputMBs()).isEqualTo(650);
@@ -153,6 +156,7 @@ class SuiteCommandTest {
         assertThat(together.throughputMaxMBs()).isEqualTo(700);
         assertThat(together.avgInitSeconds()).isEqualTo(0.3);
         assertThat(together.p99InitMs()).isEqualTo(300);
+        assertThat(together.serverCpuMsPerMB()).isEqualTo(0.30);
         // the speed of the file most rounds measured, not a median across files
         assertThat(together.speedFile()).isEqualTo("20MB.bin");
         assertThat(together.avgSpeedMBs()).isEqualTo(3.6);
@@ -178,21 +182,21 @@ class SuiteCommandTest {
 
     @Test
     void theTableGivesEachCellsShareOfTheBestAtItsClientsAndLimit() {
-        Row sba = new Row(100, DownloadLimit.NONE, Algorithm.SBA, "s", 1, 9, "100MB.bin", 800, 800, 800, 1, 1900, 300,
+        Row sba = new Row(100, DownloadLimit.NONE, Algorithm.SBA, "s", 1, 9, "100MB.bin", 800, 800, 800, 1, 0.42, 1900, 300,
                 0, List.of(), LoadCommand.PASSED);
-        Row ada = new Row(100, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 600, 600, 600, 1, 50, 300,
+        Row ada = new Row(100, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 600, 600, 600, 1, 0.3, 50, 300,
                 0, List.of(), LoadCommand.PASSED);
-        Row alone = new Row(200, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 500, 500, 500, 1, 50,
+        Row alone = new Row(200, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 500, 500, 500, 1, 0.3, 50,
                 300, 0, List.of(), LoadCommand.PASSED);
         List<String> lines = SuiteCommand.table(List.of(sba, ada, alone)).lines().toList();
-        assertThat(lines.get(0)).contains("% best").doesNotContain("[min-max]");
-        assertThat(lines.get(1)).contains(" 800.0  100.0 ");
+        assertThat(lines.get(0)).contains("% best").endsWith("srv ms/MB").doesNotContain("[min-max]");
+        assertThat(lines.get(1)).contains(" 800.0  100.0 ").endsWith(" 0.42");
         assertThat(lines.get(2)).contains(" 600.0   75.0 ");
         assertThat(lines.get(3)).contains(" 500.0  100.0 ");
     }
 
     private static Row row(List<String> missed, int exitCode) {
         return new Row(4, DownloadLimit.NONE, Algorithm.SBA, "grizzly-sendfile/0.1 (SBA)", 0.1, 1, "1KB.bin", 10, 10,
-                10, 1, 5, 100, 0, missed, exitCode);
+                10, 1, 0.3, 5, 100, 0, missed, exitCode);
     }
 }
