@@ -18,8 +18,8 @@ import java.util.stream.IntStream;
 /**
  * The suite's rounds put together: one row per cell, each figure the median of the cell's rounds, the throughput's
  * extremes beside it, downloads and errors summed, every round's missed criteria kept with its number. One round's
- * cells are its rows as measured. Medians, not means: one round disturbed by the machine moves a median of three
- * not at all.
+ * cells are its rows as measured. Medians, not means: one round disturbed by the machine cannot pull a median of
+ * three past the other two rounds' values.
  */
 final class SuiteRounds {
     private SuiteRounds() {
