@@ -128,15 +128,14 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
 
     /** The mixed cells' table; over several rounds the figures are medians, with the fast group's min-max beside. */
     static String table(List<Row> rows) {
-        boolean spread = rows.stream().anyMatch(r -> r.rounds() > 1);
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-5s %14s %14s %11s %14s%s %14s %11s%n",
                 "alg", "slow % target", "slow p99 ms", "slow errors", "fast MB/s",
-                spread ? String.format(Locale.ROOT, " %15s", "[min-max]") : "", "fast p99 ms", "fast errors"));
+                SuiteRounds.spreadHeading(rows.stream().anyMatch(r -> r.rounds() > 1)), "fast p99 ms", "fast errors"));
         for (Row r : rows) {
             t.append(String.format(Locale.ROOT, "%-5s %14.1f %14s %11d %14.1f%s %14s %11d%n", r.algorithm(),
-                    r.slowPercent(), millis(r.slowP99InitMs()), r.slowErrors(), r.fastMBs(), r.rounds() == 1 ? ""
-                            : String.format(Locale.ROOT, " [%6.1f-%6.1f]", r.fastMinMBs(), r.fastMaxMBs()),
-                    millis(r.fastP99InitMs()), r.fastErrors()));
+                    r.slowPercent(), millis(r.slowP99InitMs()), r.slowErrors(), r.fastMBs(),
+                    SuiteRounds.spread(r.rounds(), r.fastMinMBs(), r.fastMaxMBs()), millis(r.fastP99InitMs()),
+                    r.fastErrors()));
         }
         return t.toString();
     }

@@ -355,8 +355,7 @@ public final class SuiteCommand implements Callable<Integer> {
 
     /** A table line; {@code bestMBs}: the highest total throughput among the cell's algorithms, NaN for none. */
     private static String format(Row r, double bestMBs) {
-        String spread = r.rounds() == 1 ? "" : String.format(Locale.ROOT, " [%6.1f-%6.1f]", r.throughputMinMBs(),
-                r.throughputMaxMBs());
+        String spread = SuiteRounds.spread(r.rounds(), r.throughputMinMBs(), r.throughputMaxMBs());
         return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s %10.1f %9d %7d %9.2f",
                 r.clients(), r.limit(), r.algorithm(), r.avgInitSeconds(), r.avgSpeedMBs(), r.speedFile(),
                 r.throughputMBs(), spread, Double.isNaN(bestMBs) ? "-"
@@ -370,11 +369,11 @@ public final class SuiteCommand implements Callable<Integer> {
      * medians, with the throughput's min-max beside.
      */
     static String table(List<Row> rows) {
-        boolean spread = rows.stream().anyMatch(r -> r.rounds() > 1);
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
                 "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s %10s %9s %7s %9s%n", "conc.", "limit", "alg", "init avg s",
-                "speed MB/s", "(file)", "total MB/s", spread ? String.format(Locale.ROOT, " %15s", "[min-max]") : "",
-                "% best", "p99 init ms", "downloads", "errors", "srv ms/MB"));
+                "speed MB/s", "(file)", "total MB/s",
+                SuiteRounds.spreadHeading(rows.stream().anyMatch(r -> r.rounds() > 1)), "% best", "p99 init ms",
+                "downloads", "errors", "srv ms/MB"));
         for (Row r : rows) {
             double best = rows.stream().filter(o -> o.clients() == r.clients() && o.limit().equals(r.limit()))
                     .mapToDouble(Row::throughputMBs).filter(mbs -> !Double.isNaN(mbs)).max().orElse(Double.NaN);

@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
@@ -23,6 +24,16 @@ import java.util.stream.IntStream;
  */
 final class SuiteRounds {
     private SuiteRounds() {
+    }
+
+    /** The tables' "[min-max]" heading when some row is from more than one round, else nothing. */
+    static String spreadHeading(boolean severalRounds) {
+        return severalRounds ? String.format(Locale.ROOT, " %15s", "[min-max]") : "";
+    }
+
+    /** A row's "[min-max]" under {@link #spreadHeading}; nothing for a row of one round. */
+    static String spread(int rounds, double min, double max) {
+        return rounds == 1 ? "" : String.format(Locale.ROOT, " [%6.1f-%6.1f]", min, max);
     }
 
     /** {@code algorithms} started at its {@code k}-th element, so that each round a different one runs first. */
