@@ -147,6 +147,15 @@ class HttpSemanticsTest extends ConnectedServerFixture {
                 .isEqualTo(304);
         assertThat(http.exchange("GET", "/data.bin", "If-Modified-Since: Mon, 02 Nov 2026 10:00:00 GMT")
                 .status()).isEqualTo(200);
+        // The obsolete forms of the same dates (RFC 9110 5.6.7): RFC 850's and asctime's.
+        assertThat(http.exchange("GET", "/data.bin", "If-Modified-Since: Tuesday, 03-Nov-26 10:00:00 GMT").status())
+                .isEqualTo(304);
+        assertThat(http.exchange("GET", "/data.bin", "If-Modified-Since: Tue Nov  3 10:00:00 2026").status())
+                .isEqualTo(304);
+        assertThat(http.exchange("GET", "/data.bin", "If-Unmodified-Since: Mon Nov  2 10:00:00 2026").status())
+                .isEqualTo(412);
+        assertThat(http.exchange("GET", "/data.bin", "Range: bytes=0-9",
+                "If-Range: Tuesday, 03-Nov-26 10:00:00 GMT").status()).isEqualTo(206);
         // If-None-Match wins over If-Modified-Since.
         assertThat(http.exchange("GET", "/data.bin", "If-None-Match: \"other\"",
                 "If-Modified-Since: " + LAST_MODIFIED).status()).isEqualTo(200);

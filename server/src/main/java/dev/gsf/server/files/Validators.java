@@ -2,10 +2,14 @@ package dev.gsf.server.files;
 
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
+import java.time.Year;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -15,6 +19,18 @@ import java.util.Locale;
 public record Validators(String etag, long lastModifiedSeconds, String lastModified) {
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
+    /** "Sunday, 06-Nov-94 08:49:37 GMT"; a two-digit year more than 50 years ahead is the century before's. */
+    private static final DateTimeFormatter RFC_850 = new DateTimeFormatterBuilder()
+            .appendPattern("EEEE, dd-MMM-")
+            .appendValueReduced(ChronoField.YEAR, 2, 2, Year.now(ZoneOffset.UTC).getValue() - 49)
+            .appendPattern(" HH:mm:ss 'GMT'")
+            .toFormatter(Locale.US).withZone(ZoneOffset.UTC); // the root locale has no full day names
+    /** "Sun Nov  6 08:49:37 1994": the day padded with a space, no zone (GMT). */
+    private static final DateTimeFormatter ASCTIME =
+            DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US).withZone(ZoneOffset.UTC);
+    /** The three forms of an HTTP-date, the preferred one first. */
+    private static final List<DateTimeFormatter> DATE_FORMS =
+            List.of(DateTimeFormatter.RFC_1123_DATE_TIME, RFC_850, ASCTIME);
 
     static Validators of(BasicFileAttributes attributes) {
         long millis = attributes.lastModifiedTime().toMillis();
@@ -85,12 +101,20 @@ public record Validators(String etag, long lastModifiedSeconds, String lastModif
         return false;
     }
 
-    /** An HTTP-date in seconds, or null when it does not parse (an invalid date is ignored, as RFC 9110 says). */
+    /**
+     * An HTTP-date in seconds, or null when it does not parse (an invalid date is ignored, as RFC 9110 says). All three
+     * forms are read, as RFC 9110 section 5.6.7 requires of a recipient: IMF-fixdate (and other RFC 1123 dates), the
+     * obsolete RFC 850 form with a two-digit year and asctime's; the last two are still sent by old clients and caches.
+     */
     static Long parseDate(String text) {
-        try {
-            return ZonedDateTime.parse(text.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond();
-        } catch (DateTimeParseException e) {
-            return null;
+        String date = text.trim();
+        for (DateTimeFormatter form : DATE_FORMS) {
+            try {
+                return ZonedDateTime.parse(date, form).toEpochSecond();
+            } catch (DateTimeParseException e) {
+                // the next form
+            }
         }
+        return null;
     }
 }
