@@ -82,6 +82,9 @@ final class FullHead {
         if (major != 1) {
             return refuse(505, "HTTP/" + major + " is not supported over this connection; use HTTP/1.1");
         }
+        if (target.indexOf('#') >= 0) { // a fragment is the client's own (RFC 9112 §3.2); nginx drops it, we refuse
+            return refuse(400, "a request target has no fragment: '#' must be sent as %23");
+        }
         if (!validTarget(method, target)) {
             return refuse(400, "the request target is not a path");
         }

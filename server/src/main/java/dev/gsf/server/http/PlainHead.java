@@ -32,7 +32,7 @@ final class PlainHead {
             return null;
         }
         i++;
-        while (i < length && b[i] > ' ' && b[i] != 0x7f) { // a byte over 0x7f is negative: it stops here too
+        while (i < length && b[i] > ' ' && b[i] != 0x7f && b[i] != '#') { // a byte over 0x7f is negative: stops too
             i++;
         }
         int lineEnd = i + 9;
