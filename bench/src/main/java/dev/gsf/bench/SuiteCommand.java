@@ -2,11 +2,11 @@ package dev.gsf.bench;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.Durations;
-import dev.gsf.common.options.DurationConverter;
 import dev.gsf.common.options.FileSetOptions;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
+import dev.gsf.common.options.WarmUpOption;
 import dev.gsf.loadgen.load.LoadCommand;
 import dev.gsf.loadgen.load.LoadSession;
 import dev.gsf.loadgen.load.driver.Target;
@@ -89,10 +89,9 @@ public final class SuiteCommand implements Callable<Integer> {
                     + " (60s, 600s, 10s; no warm-up) (default: quick)")
     Profile profile = Profile.quick;
 
-    @Option(names = {"--warm-up", "--warmup"}, paramLabel = "TIME", converter = DurationConverter.class,
-            description = "unrecorded load on each cell's fresh server before its run: the cell's own clients and"
-                    + " limit (JIT, caches); 0 for none (default: the profile's, quick 10s, seed 0s)")
-    Duration warmUp;
+    /** Unrecorded load on each cell's fresh server, the cell's own; given, it overrides the profile's. */
+    @Mixin
+    WarmUpOption warmUp = new WarmUpOption(Profile.quick.warmUp);
 
     @Option(names = "--algorithms", split = ",", paramLabel = "A,B", description = "any of ${COMPLETION-CANDIDATES} (default: all)")
     List<Algorithm> algorithms = List.of(Algorithm.values());
@@ -194,11 +193,7 @@ public final class SuiteCommand implements Callable<Integer> {
             System.err.println("gsf suite: --rounds must be at least 1, not " + rounds);
             return TOOL_FAILED;
         }
-        Duration warmUp = this.warmUp != null ? this.warmUp : profile.warmUp;
-        if (warmUp.isNegative()) {
-            System.err.println("gsf suite: --warm-up must not be negative");
-            return TOOL_FAILED;
-        }
+        Duration warmUp = this.warmUp.givenOr(profile.warmUp);
         Path dir = files.directory();
         Path manifestFile = files.manifestIn(dir);
         Path out = Files.createDirectories(outDir.directory());

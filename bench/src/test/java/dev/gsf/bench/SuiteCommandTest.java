@@ -97,6 +97,21 @@ class SuiteCommandTest {
     }
 
     @Test
+    void theWarmUpIsTheProfilesUnlessGiven_underEitherName() {
+        assertThat(warmUpParsed()).hasSeconds(10);
+        assertThat(warmUpParsed("--profile", "seed")).isZero();
+        assertThat(warmUpParsed("--profile", "seed", "--warmup", "3s")).hasSeconds(3);
+        assertThat(warmUpParsed("--warm-up", "0")).isZero();
+    }
+
+    /** The warm-up each cell gets for these arguments, as the command resolves it (parsed, nothing run). */
+    private static java.time.Duration warmUpParsed(String... args) {
+        SuiteCommand suite = new SuiteCommand();
+        new CommandLine(suite).parseArgs(args);
+        return suite.warmUp.givenOr(suite.profile.warmUp);
+    }
+
+    @Test
     void aServerThatCannotStartIsAToolFailure(@TempDir Path out) {
         int code = new CommandLine(new SuiteCommand()).execute("--algorithms", "SBA", "--clients", "1", "--rate",
                 "none", "--steady", "1s", "--warm-up", "0", "--root", out.resolve("missing").toString(), "--manifest",
