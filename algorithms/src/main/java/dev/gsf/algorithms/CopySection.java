@@ -10,16 +10,11 @@ import java.nio.channels.WritableByteChannel;
  * the socket and gives the buffer back before it returns. Bytes the socket did not take are read again next time
  * (from the page cache), which costs a copy but keeps a stalled client from pinning a buffer.
  */
-final class CopySection implements FileSection {
-    private final FileChannel file;
+final class CopySection extends DiskSection {
     private final BufferPool buffers;
-    private long position;
-    private volatile long remaining; // read by the write-timeout sweeper
 
     CopySection(FileChannel file, long position, long length, BufferPool buffers) {
-        this.file = file;
-        this.position = position;
-        this.remaining = length;
+        super(file, position, length);
         this.buffers = buffers;
     }
 
@@ -28,11 +23,10 @@ final class CopySection implements FileSection {
         ByteBuffer buffer = buffers.take();
         try {
             long total = 0;
-            while (remaining > 0) {
-                int offered = read(file, position, remaining, buffer);
+            while (remaining() > 0) {
+                int offered = read(file, position(), remaining(), buffer);
                 int written = channel.write(buffer);
-                position += written;
-                remaining -= written;
+                advance(written);
                 total += written;
                 if (written < offered) {
                     break; // the socket is full; the selector calls again when it is writable
@@ -42,48 +36,5 @@ final class CopySection implements FileSection {
         } finally {
             buffers.give(buffer);
         }
-    }
-
-    @Override
-    public int readInto(ByteBuffer target) throws IOException {
-        int read = readAt(file, position, remaining, target);
-        position += read;
-        remaining -= read;
-        return read;
-    }
-
-    @Override
-    public long remaining() {
-        return remaining;
-    }
-
-    /** Fills {@code buffer} (cleared first) with up to {@code wanted} bytes at {@code position}; flipped, returns them. */
-    static int read(FileChannel file, long position, long wanted, ByteBuffer buffer) throws FileReadException {
-        readAt(file, position, wanted, buffer.clear());
-        return buffer.flip().remaining();
-    }
-
-    /**
-     * Reads up to {@code wanted} bytes at {@code position} into {@code target}'s room, after what it holds; returns
-     * how many.
-     */
-    static int readAt(FileChannel file, long position, long wanted, ByteBuffer target) throws FileReadException {
-        int limit = target.limit();
-        target.limit((int) Math.min(limit, target.position() + wanted));
-        int start = target.position();
-        try {
-            while (target.hasRemaining()) {
-                if (file.read(target, position + target.position() - start) < 0) {
-                    throw FileReadException.truncated();
-                }
-            }
-        } catch (FileReadException e) {
-            throw e;
-        } catch (IOException e) {
-            throw FileReadException.unreadable(e);
-        } finally {
-            target.limit(limit);
-        }
-        return target.position() - start;
     }
 }

@@ -209,7 +209,7 @@ public final class Download {
                     throw FileReadException.truncated();
                 }
                 first = ByteBuffer.allocate(gathered);
-                CopySection.read(file, position, gathered, first);
+                DiskSection.read(file, position, gathered, first);
             }
             Runnable rest = chunk == gathered ? onWritten
                     : () -> writeSection(chunk - gathered, moreAfterChunk, onWritten, onFailed);

@@ -9,7 +9,7 @@ import java.nio.channels.WritableByteChannel;
  * is held in memory between two writes. {@link WriteSink#write(FileSection, WriteSink.Written)} calls
  * {@link #writeTo} until {@link #remaining()} is 0, never from two threads at once.
  */
-public sealed interface FileSection permits SendfileSection, CopySection, MemorySection {
+public sealed interface FileSection permits DiskSection, MemorySection {
 
     /**
      * Writes as many bytes as the channel takes now and returns how many (0 when it takes none).

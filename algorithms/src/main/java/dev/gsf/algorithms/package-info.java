@@ -2,18 +2,22 @@
  * The send algorithms: how the bytes of a download reach the client once the HTTP layer has decided what to send.
  *
  * <ul>
- *   <li>{@link dev.gsf.algorithms.SendAlgorithm}: the one interface; {@link dev.gsf.algorithms.Algorithm} names the
- *       variants and creates them.</li>
+ *   <li>{@link dev.gsf.algorithms.SendAlgorithm}: the one interface, and {@code create}, which makes the variant an
+ *       {@link dev.gsf.algorithms.Algorithm} names: SBA, EBA, ENBA, VTA or ADA.</li>
  *   <li>{@link dev.gsf.algorithms.Download}: one download (open file, byte range, connection) and the write path
- *       every variant shares; {@link dev.gsf.algorithms.Outcome} is how it ended.</li>
+ *       every variant shares; {@link dev.gsf.algorithms.Outcome} is how it ended. It writes to the connection's
+ *       {@link dev.gsf.algorithms.WriteSink} in {@link dev.gsf.algorithms.FileSection}s read only as the socket takes
+ *       them: from memory, or from the file by copy or by sendfile (the two file kinds share their reading and
+ *       differ only in how they write).</li>
  *   <li>{@link dev.gsf.algorithms.Scheduler}: admission, the download cap, the write-timeout sweeper, counting
  *       ({@link dev.gsf.algorithms.AlgorithmStats}) and shutdown, written once; the package-private variants SBA,
- *       EBA, ENBA and VTA say only how a turn is scheduled.</li>
+ *       EBA, ENBA, ADA (on the worker pool) and VTA say only how a turn is scheduled.</li>
  *   <li>{@link dev.gsf.algorithms.SendSettings}: what every variant is tuned by.</li>
  * </ul>
  *
  * <p>Threads: the HTTP layer calls {@code admit} and {@code Admission.start} on a Grizzly thread, and they never
- * block; the writes run on the worker pool (SBA, EBA, ENBA) or on a virtual thread per download (VTA); completion
- * callbacks of non-blocking writes arrive on Grizzly's selector threads.
+ * block; the writes run on the worker pool (SBA, EBA, ENBA), on a virtual thread per download (VTA), or first on the
+ * thread that started the download and then on a selector thread or a worker (ADA, whose writes never block);
+ * completion callbacks of non-blocking writes arrive on Grizzly's selector threads.
  */
 package dev.gsf.algorithms;
