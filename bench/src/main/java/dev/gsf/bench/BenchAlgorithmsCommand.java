@@ -4,6 +4,7 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.RootOption;
+import dev.gsf.common.options.ServerKeysOption;
 import dev.gsf.report.Json;
 import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
 @Command(name = "bench-algorithms", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = MixinDefaults.class,
         description = {"Benchmarks the send algorithms against each other: req/s and GB/s per algorithm and file,"
-                + " the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run."})
+                + " the median of interleaved rounds, its min-max spread, and the ratio to SBA from the same run.",
+                "Every body goes through its algorithm: the servers' inline-max is 0 unless --server-option gives it."})
 public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     enum ZeroCopy { auto, on, off, both }
@@ -59,10 +60,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk if installed)")
     Client client = Client.auto;
 
-    @Option(names = "--server-option", paramLabel = "KEY=VALUE",
-            description = "any other server key for every server, e.g. zero-copy-min=0 or send-buffer=64K"
-                    + " (repeatable; inline-max is 0 unless given here, so that every body goes through its algorithm)")
-    Map<String, String> serverOptions = new LinkedHashMap<>();
+    /** Keys for every server, over the command's inline-max=0. */
+    @Mixin
+    ServerKeysOption serverKeys;
 
     @Mixin
     RootOption root;
@@ -171,9 +171,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
             args.addAll(List.of("--chunk", chunk));
         }
         // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
-        Map<String, String> options = new LinkedHashMap<>(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
-        options.putAll(serverOptions);
-        args.addAll(ServerProcess.keyFlags(options));
+        args.addAll(ServerProcess.keyFlags(serverKeys.over(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"))));
         return args;
     }
 }

@@ -6,6 +6,7 @@ import dev.gsf.common.options.DurationConverter;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.RootOption;
+import dev.gsf.common.options.ServerKeysOption;
 import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.report.Json;
 import dev.gsf.report.Page;
@@ -16,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -126,10 +126,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--no-install", description = "never install missing peers; skip them")
     boolean noInstall;
 
-    @Option(names = "--server-option", paramLabel = "KEY=VALUE",
-            description = "any other server key for every gsf server, e.g. inline-max=0 to send every body through"
-                    + " its algorithm (repeatable)")
-    Map<String, String> serverOptions = new LinkedHashMap<>();
+    @Mixin
+    ServerKeysOption serverKeys;
 
     @Mixin
     RootOption root;
@@ -244,7 +242,7 @@ public final class CompareCommand implements Callable<Integer> {
     private List<String> gsfArgs(Path dir, Algorithm algorithm, Transport transport) {
         List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm", algorithm.name()));
         args.addAll(transport.serveFlags());
-        args.addAll(ServerProcess.keyFlags(serverOptions));
+        args.addAll(ServerProcess.keyFlags(serverKeys.keys()));
         return args;
     }
 

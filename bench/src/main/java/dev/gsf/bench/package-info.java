@@ -14,7 +14,8 @@
  *   <li>{@link dev.gsf.bench.Measurements}: interleaved rounds, medians and spreads, of
  *       {@link dev.gsf.bench.Workload}s; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
  *       --warm-up; {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale. The options the commands share with the
- *       others (--out, --root, --manifest, the phases) are {@code dev.gsf.common.options}' mixins.</li>
+ *       others or with each other (--out, --root, --manifest, the phases, --server-option) are
+ *       {@code dev.gsf.common.options}' mixins.</li>
  * </ul>
  *
  * <p>Threads: a command runs on the caller's thread and blocks for the whole benchmark; servers run in child

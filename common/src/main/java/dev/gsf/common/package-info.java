@@ -12,7 +12,8 @@
  *   <li>{@link dev.gsf.common.PemTrust}: the trust managers of every TLS client here: a PEM file's certificates
  *       (--ca), or anything (--insecure).</li>
  *   <li>{@code dev.gsf.common.options}: the command-line options every command shares (--duration, --warm-up, the
- *       phases, --out, --root, --manifest), as picocli mixins; picocli is this module's one dependency, optional.</li>
+ *       phases, --out, --root, --manifest, --server-option), as picocli mixins; picocli is this module's one
+ *       dependency, optional.</li>
  * </ul>
  *
  * <p>Threads: everything here is stateless or immutable and may be called from any thread; {@code FileSet.ensure},

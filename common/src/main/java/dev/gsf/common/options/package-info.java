@@ -10,6 +10,8 @@
  *   <li>{@link dev.gsf.common.options.OutOption} ({@code --out}), {@link dev.gsf.common.options.RootOption}
  *       ({@code --root}), {@link dev.gsf.common.options.ManifestOption} ({@code --manifest}) and
  *       {@link dev.gsf.common.options.FileSetOptions} (both).</li>
+ *   <li>{@link dev.gsf.common.options.ServerKeysOption} ({@code --server-option KEY=VALUE}): server keys for every
+ *       gsf server a benchmark starts.</li>
  *   <li>{@link dev.gsf.common.options.MixinDefaults}: each command chooses the defaults of the mixins it uses; the
  *       help shows them in the options' own grammar.</li>
  * </ul>

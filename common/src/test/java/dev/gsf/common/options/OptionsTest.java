@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -50,6 +52,26 @@ class OptionsTest {
         assertThat(usage).contains("--duration=TIME", "(default: 5s)", "--warm-up=TIME", "--warmup", "(default: 10s)",
                 "(default: 3s)", "(default: 8s)", "(default: 1s)", "(default: " + Path.of("results", "t") + ")");
         assertThat(usage).doesNotContain("PT");
+    }
+
+    @Command(name = "s")
+    static final class Serving {
+        @Mixin
+        ServerKeysOption serverKeys;
+    }
+
+    @Test
+    void serverKeysKeepTheirOrderAndWinOverTheCommandsOwn() {
+        Serving s = new Serving();
+        new CommandLine(s).parseArgs("--server-option", "send-buffer=64K", "--server-option", "inline-max=12K");
+
+        assertThat(s.serverKeys.keys()).containsExactly(Map.entry("send-buffer", "64K"),
+                Map.entry("inline-max", "12K"));
+        assertThat(List.copyOf(s.serverKeys.over(Map.of("inline-max", "0")).entrySet())).containsExactly(
+                Map.entry("inline-max", "12K"), Map.entry("send-buffer", "64K"));
+        Serving none = new Serving();
+        new CommandLine(none).parseArgs();
+        assertThat(none.serverKeys.over(Map.of("inline-max", "0"))).containsExactly(Map.entry("inline-max", "0"));
     }
 
     @Test
