@@ -8,17 +8,13 @@ import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.RootOption;
 import dev.gsf.common.options.ServerKeysOption;
 import dev.gsf.loadgen.load.plan.Units;
-import dev.gsf.report.Json;
-import dev.gsf.report.Page;
 import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -145,11 +141,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** Every pass's measurements, in the order of the passes, and the many pass's rows (empty when not run). */
-    private record Measured(List<Measurements> passes, List<ManyClientsPass.Row> manyRows) {
-    }
-
-    /** iperf3's loopback figures in GB/s (NaN when not measured) and the line that states them. */
-    private record Loopback(double gbps, double zeroCopyGbps, String line) {
+    record Measured(List<Measurements> passes, List<ManyClientsPass.Row> manyRows) {
     }
 
     @Override
@@ -178,7 +170,7 @@ public final class CompareCommand implements Callable<Integer> {
             List<Peer> peers = new ArrayList<>();
             try {
                 startPeers(peers, dir, out, nginx, transport);
-                System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n", title(),
+                System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n", CompareReport.title(tls),
                         settings.rounds(), settings.seconds(), Runtime.getRuntime().availableProcessors(),
                         peers.stream().map(Peer::name).toList());
                 notes.forEach(n -> System.out.println("  " + n));
@@ -188,14 +180,10 @@ public final class CompareCommand implements Callable<Integer> {
                 peers.forEach(Peer::close);
             }
         }
-        Loopback loopback = loopback(iperf3, settings.seconds());
-        report(settings, nginx.isPresent() ? "nginx" : "gsf SBA", passes, measured, many, loopback, notes, out);
+        LoopbackLimit.Figures loopback = LoopbackLimit.both(iperf3, settings.seconds());
+        new CompareReport(tls, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes)
+                .write(passes, measured, many, loopback, out);
         return 0;
-    }
-
-    /** " over TLS 1.3" when --tls, else "": what the tables' titles add. */
-    private String title() {
-        return tls ? " over TLS 1.3" : "";
     }
 
     /** The options with --quick applied; IllegalArgumentException names a bad one. */
@@ -313,53 +301,6 @@ public final class CompareCommand implements Callable<Integer> {
         return new Measured(measured, manyRows);
     }
 
-    /** iperf3 over loopback for as long as a measurement, with and without -Z, for scale. */
-    private static Loopback loopback(Optional<Path> iperf3, int seconds) throws IOException {
-        if (iperf3.isEmpty()) {
-            return new Loopback(Double.NaN, Double.NaN, "loopback limit: iperf3 not available");
-        }
-        double copy = LoopbackLimit.measure(iperf3.get(), seconds, false);
-        double zeroCopy = LoopbackLimit.measure(iperf3.get(), seconds, true);
-        return new Loopback(copy, zeroCopy, String.format(Locale.ROOT,
-                "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s", seconds, copy,
-                zeroCopy));
-    }
-
-    /** Prints the tables and the loopback limit, and writes compare.json and compare.html. */
-    private void report(Settings settings, String reference, List<Pass> passes, Measured measured,
-                        ManyClientsPass many, Loopback loopback, List<String> notes, Path out) throws IOException {
-        StringBuilder tables = new StringBuilder();
-        List<PassReport> passReports = new ArrayList<>();
-        for (int i = 0; i < passes.size(); i++) {
-            String client = passes.get(i).client().name();
-            tables.append("client: ").append(client).append(title()).append('\n')
-                    .append(measured.passes().get(i).table(reference)).append('\n');
-            passReports.add(new PassReport(client, measured.passes().get(i).cells()));
-        }
-        List<ManyClientsPass.Row> manyRows = measured.manyRows();
-        if (!manyRows.isEmpty()) {
-            tables.append("many slow clients: ").append(many.describe()).append('\n')
-                    .append(ManyClientsPass.table(manyRows)).append('\n');
-        }
-        System.out.println();
-        System.out.print(tables);
-        System.out.println(loopback.line());
-
-        int cores = Runtime.getRuntime().availableProcessors();
-        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), tls ? "https" : "http",
-                settings.rounds(), settings.seconds(), cores, reference, loopback.gbps(), loopback.zeroCopyGbps(), notes, passReports,
-                manyRows));
-        Page html = new Page("grizzly-sendfile compare" + title())
-                .paragraph(settings.rounds() + " interleaved rounds of " + settings.seconds() + " s on " + cores
-                        + " cores. Bars are medians; whiskers span the rounds' min to max. " + loopback.line() + ".");
-        for (int i = 0; i < passes.size(); i++) {
-            measured.passes().get(i).charts(passes.get(i).client().name()).forEach(html::chart);
-        }
-        ManyClientsPass.charts(manyRows).forEach(html::chart);
-        html.pre(tables + loopback.line() + "\n" + String.join("\n", notes)).write(out.resolve("compare.html"));
-        System.out.println("wrote " + out.resolve("compare.json") + " and " + out.resolve("compare.html"));
-    }
-
     /**
      * compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed; transport: "http", or
      * "https" for a --tls run (TLS 1.3 to nginx, 1.3 or 1.2 offered by ours).
@@ -374,7 +315,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** One client driving every peer on its workloads. */
-    private record Pass(LoadClient client, List<Workload> workloads) {
+    record Pass(LoadClient client, List<Workload> workloads) {
     }
 
     private DebianPackages.Lookup find(String program, String debianPackage, List<String> notes) {

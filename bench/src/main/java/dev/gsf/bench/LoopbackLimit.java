@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,22 @@ final class LoopbackLimit {
     private static final int PORT_ATTEMPTS = 5;
 
     private LoopbackLimit() {
+    }
+
+    /** iperf3's loopback figures in GB/s (NaN when not measured) and the line that states them. */
+    record Figures(double gbps, double zeroCopyGbps, String line) {
+    }
+
+    /** iperf3 over loopback for {@code seconds} (as long as a measurement), with and without -Z, for scale. */
+    static Figures both(Optional<Path> iperf3, int seconds) throws IOException {
+        if (iperf3.isEmpty()) {
+            return new Figures(Double.NaN, Double.NaN, "loopback limit: iperf3 not available");
+        }
+        double copy = measure(iperf3.get(), seconds, false);
+        double zeroCopy = measure(iperf3.get(), seconds, true);
+        return new Figures(copy, zeroCopy, String.format(Locale.ROOT,
+                "loopback limit (iperf3, %ds, one stream): %.2f GB/s, with -Z (sendfile): %.2f GB/s", seconds, copy,
+                zeroCopy));
     }
 
     /** GB/s (decimal) over {@code seconds}, or NaN when iperf3 failed. */
