@@ -8,26 +8,14 @@ import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
 import dev.gsf.common.options.WarmUpOption;
 import dev.gsf.loadgen.load.LoadCommand;
-import dev.gsf.loadgen.load.LoadSession;
-import dev.gsf.loadgen.load.driver.Target;
-import dev.gsf.loadgen.load.metrics.RunClock;
-import dev.gsf.loadgen.load.metrics.RunMetrics;
 import dev.gsf.loadgen.load.report.Summary;
-import dev.gsf.report.Json;
-import dev.gsf.report.LineChart;
-import dev.gsf.report.Page;
-import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.ToDoubleFunction;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,7 +25,8 @@ import picocli.CommandLine.Option;
  * algorithm ({@link MixedCell}: slow and fast clients on one server). Every cell starts a fresh server process, warms
  * it up with the cell's own load (not measured: a fresh JVM is still compiling), drives it with the load generator
  * (this process: the two never share a JVM), verifies every download and stops the server. With {@code --rounds} it
- * does all of that N times ({@link SuiteRounds}).
+ * does all of that N times. The command parses and checks its options; {@link SuiteCells} runs the cells,
+ * {@link SuiteRounds} puts the rounds together and {@link SuiteReport} prints and writes them.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = MixinDefaults.class,
@@ -179,69 +168,58 @@ public final class SuiteCommand implements Callable<Integer> {
     }
 
     private int run(Transport transport) throws IOException, InterruptedException {
-        Phases.Lengths lengths = phases.givenOr(profile.lengths);
-        List<DownloadLimit> limits = new ArrayList<>();
+        List<DownloadLimit> limits;
         try {
-            for (String rate : rates) {
-                limits.add(DownloadLimit.parse(rate));
-            }
+            limits = limits();
         } catch (IllegalArgumentException e) {
             System.err.println("gsf suite: " + e.getMessage());
             return TOOL_FAILED;
         }
-        if (rounds < 1) {
-            System.err.println("gsf suite: --rounds must be at least 1, not " + rounds);
-            return TOOL_FAILED;
-        }
+        Phases.Lengths lengths = phases.givenOr(profile.lengths);
         Duration warmUp = this.warmUp.givenOr(profile.warmUp);
         Path dir = files.directory();
         Path manifestFile = files.manifestIn(dir);
         Path out = Files.createDirectories(outDir.directory());
-        // The warm-up's load is not measured; each cell's fresh server gets it before the phases.
-        String phases = (warmUp.isZero() ? "" : "warm-up " + Durations.format(warmUp) + ", ") + lengths
-                + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
-                ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
-                + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
+        String phases = phasesLine(lengths, warmUp);
         System.out.println("suite" + (tls ? " over " + transport.label() : "") + ": "
                 + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
                 + (mixedSlow > 0 ? " and " + algorithms.size() + " mixed" : "")
                 + (rounds > 1 ? ", " + rounds + " rounds of each" : "") + "; " + phases
                 + "; workers " + workers + "; files " + dir);
 
-        CellPlan cellPlan = new CellPlan(dir, manifestFile, lengths, warmUp, transport);
         MixedCell mixedCell = new MixedCell(mixedSlow, MixedCell.DEFAULT.slowRate(), MixedCell.DEFAULT.slowFile(),
                 mixedFast, MixedCell.DEFAULT.fastFile(), mixedWorkers);
-        List<Round> eachRound = new ArrayList<>();
+        SuiteCells cells = new SuiteCells(rounds, algorithms, clients, limits, matrix, workers, mixedCell,
+                new CellPlan(dir, manifestFile, lengths, warmUp, transport));
+        List<Round> eachRound;
         try {
-            for (int round = 1; round <= rounds; round++) {
-                eachRound.add(round(round, limits, mixedCell, cellPlan, out));
-            }
+            eachRound = cells.run(out);
         } catch (IOException e) {
-            System.err.println("gsf suite: the tool failed in round " + (eachRound.size() + 1) + " " + e.getMessage());
+            System.err.println("gsf suite: the tool failed in " + e.getMessage());
             return TOOL_FAILED;
         }
-        List<Row> rows = SuiteRounds.cells(eachRound, algorithms);
-        List<MixedCell.Row> mixed = SuiteRounds.mixed(eachRound, algorithms);
-        String table = table(rows) + (mixed.isEmpty() ? ""
-                : "\nmixed cell: " + mixedCell.describe() + "\n" + MixedCell.table(mixed));
-        System.out.println();
-        System.out.print(table);
-        Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), tls ? "https" : "http", phases,
-                Runtime.getRuntime().availableProcessors(), rounds, rows,
-                mixed.isEmpty() ? null : mixedCell.describe(), mixed, eachRound));
-        html(rows, phases, table).write(out.resolve("suite.html"));
-        System.out.println("wrote " + out.resolve("suite.json") + " and " + out.resolve("suite.html"));
-        int exit = exitCode(Stream.concat(rows.stream(), mixed.stream()).toList());
-        rows.stream().filter(r -> !r.missed().isEmpty()).forEach(r -> System.out.println("missed: " + r.algorithm()
-                + " " + r.clients() + " clients, limit " + r.limit() + ": " + String.join("; ", r.missed())));
-        mixed.stream().filter(r -> !r.missed().isEmpty()).forEach(r -> System.out.println("missed: " + r.algorithm()
-                + " mixed cell: " + String.join("; ", r.missed())));
-        System.out.println(switch (exit) {
-            case MEASURED -> "gsf suite: exit 0: every cell measured and met its criteria";
-            case CRITERION_MISSED -> "gsf suite: exit 1: every cell measured; some missed a criterion (above)";
-            default -> "gsf suite: exit 2: some cell could not be measured (see its load.log)";
-        });
-        return exit;
+        return new SuiteReport(tls, phases, rounds, workers, clients, algorithms, mixedCell).write(eachRound, out);
+    }
+
+    /** The --rate limits parsed; IllegalArgumentException names a bad one, or --rounds below 1. */
+    private List<DownloadLimit> limits() {
+        List<DownloadLimit> limits = new ArrayList<>();
+        for (String rate : rates) {
+            limits.add(DownloadLimit.parse(rate));
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--rounds must be at least 1, not " + rounds);
+        }
+        return limits;
+    }
+
+    /** The warm-up and phases as the header and suite.json state them; the quick profile says what it cuts short. */
+    private String phasesLine(Phases.Lengths lengths, Duration warmUp) {
+        // The warm-up's load is not measured; each cell's fresh server gets it before the phases.
+        return (warmUp.isZero() ? "" : "warm-up " + Durations.format(warmUp) + ", ") + lengths
+                + (profile == Profile.quick && !this.phases.given(Phases.STEADY)
+                ? " (quick profile: the seed ran 60s ramp-up and 600s steady; at 1MB/s a 100MB download cannot"
+                + " finish inside an 8s steady state, so avg speed comes from the largest file that did)" : "");
     }
 
     /** A measured cell: the criteria it missed, and what gsf load would have exited with. */
@@ -257,147 +235,5 @@ public final class SuiteCommand implements Callable<Integer> {
             return TOOL_FAILED;
         }
         return rows.stream().allMatch(r -> r.missed().isEmpty()) ? MEASURED : CRITERION_MISSED;
-    }
-
-    /** Every cell and mixed cell once, the algorithms' order rotated by the round; its reports in round-N/. */
-    private Round round(int round, List<DownloadLimit> limits, MixedCell mixedCell, CellPlan cellPlan, Path out)
-            throws IOException, InterruptedException {
-        Path roundDir = rounds == 1 ? out : Files.createDirectories(out.resolve("round-" + round));
-        // Rotated: no algorithm always runs first (right after the generator's own warm-up) or last.
-        List<Algorithm> order = SuiteRounds.rotated(algorithms, round - 1);
-        if (rounds > 1) {
-            System.out.println("round " + round + " of " + rounds + ": " + order);
-        }
-        List<Row> cells = new ArrayList<>();
-        try {
-            for (DownloadLimit limit : matrix ? limits : List.<DownloadLimit>of()) {
-                for (int n : clients) {
-                    for (Algorithm algorithm : order) {
-                        Row r = cell(algorithm, n, limit, cellPlan, roundDir);
-                        cells.add(r);
-                        System.out.println(String.format(Locale.ROOT, "  %s", format(r, Double.NaN)));
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new IOException("after " + cells.size() + " cell(s): " + e.getMessage(), e);
-        }
-        List<MixedCell.Row> mixed = new ArrayList<>();
-        try {
-            for (Algorithm algorithm : mixedSlow > 0 ? order : List.<Algorithm>of()) {
-                System.out.println("  mixed " + algorithm + ": " + mixedCell.describe() + " ...");
-                mixed.add(mixedCell.run(algorithm, cellPlan, roundDir));
-            }
-        } catch (IOException e) {
-            throw new IOException("in the mixed cell: " + e.getMessage(), e);
-        }
-        return new Round(round, cells, mixed);
-    }
-
-    /** One cell measured once (after its warm-up), its reports in {@code roundDir}. */
-    private Row cell(Algorithm algorithm, int n, DownloadLimit limit, CellPlan cellPlan, Path roundDir)
-            throws IOException, InterruptedException {
-        Path cellDir = Files.createDirectories(roundDir.resolve(algorithm + "-" + n + "-"
-                + limit.toString().replace('/', '_')));
-        LoadSession.Outcome load;
-        double serverCores;
-        try (ServerProcess server = cellServer(algorithm, cellPlan.files(), workers, cellDir, cellPlan.transport())) {
-            Target target = Target.parse(server.url());
-            if (cellPlan.warms()) {
-                CellPlan.warmedUp(InProcessLoad.run(cellPlan.warmingUp(target, "", n, limit.bytesPerSecond(),
-                        cellDir)), cellDir);
-            }
-            try (Footprint footprint = new Footprint(server.process())) {
-                load = InProcessLoad.run(cellPlan.measured(target, "", n, limit.bytesPerSecond(), cellDir));
-                serverCores = steadyCores(footprint, load.first());
-            }
-        }
-        Summary s = load.first();
-        RunMetrics m = s.result.metrics();
-        List<String> missed = load.verdicts().get(0).stream().filter(v -> !v.passed())
-                .map(v -> v.name() + " " + v.limit() + ": " + v.note()).toList();
-        return new Row(n, limit, algorithm, s.result.server(), s.avgInitSeconds(), s.avgSpeedMBs(),
-                s.headline == null ? "-" : s.headline.name(), s.throughputMBs, s.throughputMBs, s.throughputMBs, 1,
-                1000 * serverCores / s.throughputMBs, s.initPercentileMs(99), m.steadyDownloads(), m.errorCount(),
-                missed, LoadCommand.exitCode(load));
-    }
-
-    /**
-     * The server's CPU during the run's steady state, in cores busy: on 2 cores the load generator, which verifies
-     * every byte, takes most of the machine and caps the throughput, so what each algorithm costs the server shows
-     * here rather than in MB/s.
-     */
-    private static double steadyCores(Footprint footprint, Summary run) {
-        RunClock clock = run.result.clock();
-        var phases = run.result.phases();
-        return footprint.cpuCoresBetween((long) clock.epochMillis(phases, phases.steadyStart()),
-                (long) clock.epochMillis(phases, phases.steadyEnd()));
-    }
-
-    /**
-     * A cell's server: a fresh process of {@code algorithm} on {@code files} (with its TLS port over https), its log
-     * in the cell's directory.
-     */
-    static ServerProcess cellServer(Algorithm algorithm, Path files, int workers, Path cellDir, Transport transport)
-            throws IOException {
-        List<String> args = new ArrayList<>(List.of("--root", files.toString(), "--algorithm", algorithm.name(),
-                "--workers", Integer.toString(workers),
-                // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
-                "--" + ServerConfig.Key.INLINE_MAX.name, "0"));
-        args.addAll(transport.serveFlags());
-        return ServerProcess.start("gsf " + algorithm, args, cellDir.resolve("server.log"));
-    }
-
-    /** A table line; {@code bestMBs}: the highest total throughput among the cell's algorithms, NaN for none. */
-    private static String format(Row r, double bestMBs) {
-        String spread = SuiteRounds.spread(r.rounds(), r.throughputMinMBs(), r.throughputMaxMBs());
-        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s %10.1f %9d %7d %9.2f",
-                r.clients(), r.limit(), r.algorithm(), r.avgInitSeconds(), r.avgSpeedMBs(), r.speedFile(),
-                r.throughputMBs(), spread, Double.isNaN(bestMBs) ? "-"
-                        : String.format(Locale.ROOT, "%.1f", 100 * r.throughputMBs() / bestMBs),
-                r.p99InitMs(), r.downloads(), r.errors(), r.serverCpuMsPerMB());
-    }
-
-    /**
-     * The table: a line per cell; "% best" is its total throughput as a share of the highest among the algorithms at
-     * the same clients and limit, "srv ms/MB" the server's CPU per MB delivered. Over several rounds the figures are
-     * medians, with the throughput's min-max beside.
-     */
-    static String table(List<Row> rows) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s %10s %9s %7s %9s%n", "conc.", "limit", "alg", "init avg s",
-                "speed MB/s", "(file)", "total MB/s",
-                SuiteRounds.spreadHeading(rows.stream().anyMatch(r -> r.rounds() > 1)), "% best", "p99 init ms",
-                "downloads", "errors", "srv ms/MB"));
-        for (Row r : rows) {
-            double best = rows.stream().filter(o -> o.clients() == r.clients() && o.limit().equals(r.limit()))
-                    .mapToDouble(Row::throughputMBs).filter(mbs -> !Double.isNaN(mbs)).max().orElse(Double.NaN);
-            t.append(format(r, best)).append('\n');
-        }
-        return t.toString();
-    }
-
-    private Page html(List<Row> rows, String phases, String table) {
-        Page html = new Page("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
-                + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; every download verified"
-                + (rounds > 1 ? "; each figure the median of " + rounds + " rounds" : "") + ".");
-        for (DownloadLimit limit : rows.stream().map(Row::limit).distinct().toList()) {
-            html.chart(chart("Total throughput vs clients, limit " + limit, "MB/s", rows, limit, Row::throughputMBs));
-            html.chart(chart("Average init time vs clients, limit " + limit, "s", rows, limit, Row::avgInitSeconds));
-            html.chart(chart("Server CPU per MB vs clients, limit " + limit, "ms/MB", rows, limit,
-                    Row::serverCpuMsPerMB));
-        }
-        return html.pre(table);
-    }
-
-    private LineChart chart(String title, String unit, List<Row> rows, DownloadLimit limit,
-                            ToDoubleFunction<Row> figure) {
-        LineChart chart = LineChart.categories(title, "concurrent clients", unit, clients);
-        for (Algorithm a : algorithms) {
-            chart.series(a.name(), clients.stream().mapToDouble(n -> rows.stream()
-                    .filter(r -> r.algorithm() == a && r.clients() == n && r.limit().equals(limit))
-                    .mapToDouble(figure).findFirst().orElse(Double.NaN)).toArray());
-        }
-        return chart;
     }
 }

@@ -203,7 +203,7 @@ class SuiteCommandTest {
                 0, List.of(), LoadCommand.PASSED);
         Row alone = new Row(200, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 500, 500, 500, 1, 0.3, 50,
                 300, 0, List.of(), LoadCommand.PASSED);
-        List<String> lines = SuiteCommand.table(List.of(sba, ada, alone)).lines().toList();
+        List<String> lines = SuiteReport.table(List.of(sba, ada, alone)).lines().toList();
         assertThat(lines.get(0)).contains("% best").endsWith("srv ms/MB").doesNotContain("[min-max]");
         assertThat(lines.get(1)).contains(" 800.0  100.0 ").endsWith(" 0.42");
         assertThat(lines.get(2)).contains(" 600.0   75.0 ");
