@@ -158,6 +158,9 @@ public final class CompareCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>();
         Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
         Optional<Path> iperf3 = find("iperf3", "iperf3", notes).program();
+        if (nginx.isPresent() && !nginxCanServe(dir)) {
+            return 2;
+        }
         Path manifest = dir.resolve(FileSet.MANIFEST);
         Measured measured;
         List<Pass> passes;
@@ -184,6 +187,20 @@ public final class CompareCommand implements Callable<Integer> {
         new CompareReport(tls, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes)
                 .write(passes, measured, many, loopback, out);
         return 0;
+    }
+
+    /**
+     * Whether nginx's workers can reach the files (started by root, they run as their owner), asked before any server
+     * starts; else says which directory they cannot read.
+     */
+    private static boolean nginxCanServe(Path dir) throws IOException {
+        try {
+            NginxWorkers.userDirective(dir);
+            return true;
+        } catch (NginxWorkers.UnreadableRoot e) {
+            System.err.println("gsf compare: " + e.getMessage());
+            return false;
+        }
     }
 
     /** The options with --quick applied; IllegalArgumentException names a bad one. */

@@ -17,6 +17,7 @@ import java.util.function.IntSupplier;
  * nginx (Debian nginx-light) serving the same directory with sendfile on, one worker per core, keep-alive without a
  * request limit and no access log: the reference a user would compare with. Over TLS ({@code --tls}) it listens with
  * {@code ssl} on the run's certificate, TLS 1.3 only (OpenSSL then encrypts in user space: sendfile needs kTLS).
+ * Started by root, its workers run as the owner of the served files ({@link NginxWorkers}).
  */
 final class NginxPeer extends ChildPeer {
     private static final int BIND_ATTEMPTS = 5;
@@ -29,7 +30,11 @@ final class NginxPeer extends ChildPeer {
         this.tls = tls;
     }
 
-    /** nginx on a free port, serving HTTPS only on {@code certificate} when given. */
+    /**
+     * nginx on a free port, serving HTTPS only on {@code certificate} when given.
+     *
+     * @throws NginxWorkers.UnreadableRoot the user its workers would run as cannot reach {@code root}
+     */
     static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate)
             throws IOException {
         return start(nginx, root, workDir, certificate, NginxPeer::freePort);
@@ -42,12 +47,13 @@ final class NginxPeer extends ChildPeer {
      */
     static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
                            IntSupplier ports) throws IOException {
+        String user = NginxWorkers.userDirective(root);
         Path prefix = Files.createDirectories(workDir.resolve("nginx"));
         Files.createDirectories(prefix.resolve("logs"));
         Files.createDirectories(prefix.resolve("tmp"));
         for (int attempt = 1; ; attempt++) {
             int port = ports.getAsInt();
-            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate);
+            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate, user);
             if (peer.isPresent()) {
                 return peer.get();
             }
@@ -58,15 +64,19 @@ final class NginxPeer extends ChildPeer {
         }
     }
 
-    /** nginx listening on {@code port}; empty when the port was taken; an exception when nginx failed otherwise. */
+    /**
+     * nginx listening on {@code port}, its workers run as {@code user} (the directive, or ""); empty when the port was
+     * taken; an exception when nginx failed otherwise.
+     */
     private static Optional<NginxPeer> tryStart(Path nginx, Path root, Path prefix, int port,
-                                                Optional<LoopbackCertificate> certificate) throws IOException {
+                                                Optional<LoopbackCertificate> certificate, String user)
+            throws IOException {
         Path conf = prefix.resolve("nginx.conf");
         Path pid = prefix.resolve("nginx.pid");
         Path output = prefix.resolve("logs/stdout.log");
         Files.deleteIfExists(pid);
         Files.writeString(conf, """
-                daemon off;
+                %7$sdaemon off;
                 master_process on;
                 worker_processes auto;
                 pid %1$s;
@@ -86,7 +96,7 @@ final class NginxPeer extends ChildPeer {
                     }
                 }
                 """.formatted(pid.toAbsolutePath(), prefix.toAbsolutePath(), port, root.toAbsolutePath(),
-                certificate.isPresent() ? " ssl" : "", certificate.map(NginxPeer::tlsDirectives).orElse("")));
+                certificate.isPresent() ? " ssl" : "", certificate.map(NginxPeer::tlsDirectives).orElse(""), user));
         Process process = new ProcessBuilder(List.of(nginx.toString(), "-p", prefix.toAbsolutePath().toString(),
                 "-c", conf.toAbsolutePath().toString())).redirectErrorStream(true).redirectOutput(output.toFile())
                 .start();

@@ -1,27 +1,38 @@
 package dev.gsf.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
-/** The port nginx is given may be taken before nginx binds it: it must move to another, never report the taken one. */
+/**
+ * The port nginx is given may be taken before nginx binds it: it must move to another, never report the taken one.
+ * Started by root, nginx's workers run as the owner of the files, so that files only their owner may reach are served;
+ * where even the owner cannot reach them, nginx is refused before it starts, naming the directory.
+ */
 class NginxPeerTest {
     private static final Path NGINX = Path.of("/usr/sbin/nginx");
 
@@ -55,5 +66,85 @@ class NginxPeerTest {
                 assertThat(response.body()).isEqualTo("served by nginx\n");
             }
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void filesInADirectoryOnlyItsOwnerMayEnterAreServed(@TempDir Path dir) throws Exception {
+        assumeThat(Files.isExecutable(NGINX)).as("nginx installed").isTrue();
+        Path closed = Files.createDirectories(dir.resolve("closed")); // as mktemp -d makes it, or /root
+        Path root = Files.createDirectories(closed.resolve("root"));
+        byte[] bytes = new byte[100_000];
+        new Random(34).nextBytes(bytes);
+        Files.write(root.resolve("a.bin"), bytes);
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
+
+        try (NginxPeer nginx = NginxPeer.start(NGINX, root, dir.resolve("work"), Optional.empty())) {
+            HttpResponse<byte[]> response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+                    .send(HttpRequest.newBuilder(URI.create(nginx.url() + "a.bin")).timeout(Duration.ofSeconds(10))
+                            .build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.headers().firstValue("server")).hasValueSatisfying(s -> assertThat(s)
+                    .startsWith("nginx"));
+            assertThat(response.body()).isEqualTo(bytes);
+        }
+    }
+
+    @Test
+    void aDirectoryClosedToTheFilesOwnerIsNamed(@TempDir Path dir) throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // JUnit's is owner-only
+        Path closed = Files.createDirectories(dir.resolve("closed"));
+        Path root = Files.createDirectories(closed.resolve("root"));
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
+        int stranger = 54_321; // neither the owner nor in the group of any directory here
+        assertThat(NginxWorkers.firstClosed(root, stranger, stranger)).isEqualTo(closed);
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx-----x"));
+        assertThat(NginxWorkers.firstClosed(root, stranger, stranger)).isNull();
+    }
+
+    @Test
+    void startedByRootNginxIsRefusedFilesTheirOwnerCannotReach(@TempDir Path dir) throws Exception {
+        Path root = ownedByNobodyInADirectoryOnlyRootMayEnter(dir);
+
+        assertThatThrownBy(() -> NginxPeer.start(NGINX, root, dir.resolve("work"), Optional.empty()))
+                .isInstanceOf(NginxWorkers.UnreadableRoot.class)
+                .hasMessage("nginx cannot serve " + root + ": its workers would run as nobody, the owner of the files,"
+                        + " who cannot read " + root.getParent().toRealPath());
+        assertThat(dir.resolve("work")).as("refused before anything was started or written").doesNotExist();
+    }
+
+    @Test
+    void compareRefusesSuchFilesInOneLineBeforeAnyServerStarts(@TempDir Path dir) throws Exception {
+        assumeThat(Files.isExecutable(NGINX)).as("nginx installed").isTrue();
+        Path root = ownedByNobodyInADirectoryOnlyRootMayEnter(dir);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        int code;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            code = new CommandLine(new CompareCommand()).execute("--passes", "wrk", "--algorithms", "ENBA", "--files",
+                    "1KB.bin", "--no-install", "--root", root.toString(), "--out", dir.resolve("out").toString());
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("gsf compare: nginx cannot serve " + root
+                + ": its workers would run as nobody, the owner of the files, who cannot read "
+                + root.getParent().toRealPath() + System.lineSeparator());
+        try (var written = Files.list(dir.resolve("out"))) {
+            assertThat(written.toList()).as("no server started, so no log").isEmpty();
+        }
+    }
+
+    /** dir/closed/root, root owned by nobody, closed (0700) by root; skips the test unless it runs as root. */
+    private static Path ownedByNobodyInADirectoryOnlyRootMayEnter(Path dir) throws Exception {
+        assumeThat(System.getProperty("user.name")).as("running as root").isEqualTo("root");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // JUnit's is owner-only
+        Path closed = Files.createDirectories(dir.resolve("closed"));
+        Path root = Files.createDirectories(closed.resolve("root"));
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
+        UserPrincipalLookupService users = root.getFileSystem().getUserPrincipalLookupService();
+        Files.setOwner(root, users.lookupPrincipalByName("nobody"));
+        return root;
     }
 }
