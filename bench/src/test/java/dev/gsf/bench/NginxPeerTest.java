@@ -42,7 +42,7 @@ class NginxPeerTest {
         assumeThat(Files.isExecutable(NGINX)).as("nginx installed").isTrue();
         Path root = Files.createDirectories(dir.resolve("root"));
         Files.writeString(root.resolve("a.txt"), "served by nginx\n");
-        for (Path p : List.of(dir, root)) { // nginx's workers may run as nobody
+        for (Path p : List.of(dir, root)) { // readable by all: this test is about ports, not permissions
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
         Files.setPosixFilePermissions(root.resolve("a.txt"), PosixFilePermissions.fromString("rw-r--r--"));
