@@ -1,5 +1,6 @@
 /**
- * What the socket micro-tests share: loopback sockets, test data, bounded waiting and the deadlock watchdog.
+ * What the socket micro-tests share: loopback sockets, test data, bounded waiting, the deadlock watchdog and the
+ * command line's choices.
  *
  * <ul>
  *   <li>{@link dev.gsf.micro.common.ProgressWatchdog}: turns a stall into DL and an overrun into TO, and tears the
@@ -10,6 +11,7 @@
  *   <li>{@link dev.gsf.micro.common.Closer}, {@link dev.gsf.micro.common.Threads},
  *       {@link dev.gsf.micro.common.Futures}, {@link dev.gsf.micro.common.Programs}: teardown, bounded joins,
  *       blocking on NIO.2 futures, optional external tools.</li>
+ *   <li>{@link dev.gsf.micro.common.Choices}: a word of the command line as one of an enum's constants.</li>
  * </ul>
  *
  * <p>Threads: the watchdog runs on its own daemon thread; the closer is thread-safe; the rest is used by the thread
