@@ -27,16 +27,6 @@ final class BlockingWrites {
     private static final int WAIT_MILLIS = 250;
     /** The calling thread's struct pollfd {int fd; short events; short revents}. */
     private static final ThreadLocal<Object> POLLFD = ThreadLocal.withInitial(() -> Libc.allocate(8));
-    /** For a write whose end only NoPush needs to hear of. */
-    static final WriteSink.Written NOTHING = new WriteSink.Written() {
-        @Override
-        public void completed() {
-        }
-
-        @Override
-        public void failed(Throwable cause) {
-        }
-    };
 
     private BlockingWrites() {
     }
@@ -52,7 +42,7 @@ final class BlockingWrites {
                 || !nio.getAsyncWriteQueue().isEmpty()) {
             return false;
         }
-        WriteSink.Written out = noPush.forWrite(more, NOTHING);
+        WriteSink.Written out = noPush.forWrite(more, WriteHandler.NOTHING);
         SocketChannel channel = (SocketChannel) nio.getChannel();
         Object pollfd = null;
         while (true) {

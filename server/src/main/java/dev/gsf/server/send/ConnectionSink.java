@@ -7,10 +7,8 @@ import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 import javax.net.ssl.SSLEngine;
-import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.FileChunk;
-import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.asyncqueue.TaskQueue;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.nio.NIOConnection;
@@ -62,13 +60,13 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
             return;
         }
         context.write(new SectionChunk(section, ((NIOConnection) connection).getAsyncWriteQueue()),
-                handler(noPush.forWrite(more, done)));
+                WriteHandler.of(noPush.forWrite(more, done)));
     }
 
     @Override
     public final boolean writeBlocking(FileSection section, boolean more) throws IOException {
         if (tls != null) {
-            TlsWrites.writeBlocking(context, tls, pace, section, noPush.forWrite(more, BlockingWrites.NOTHING));
+            TlsWrites.writeBlocking(context, tls, pace, section, noPush.forWrite(more, WriteHandler.NOTHING));
             return true;
         }
         return BlockingWrites.write(connection, section, noPush, more);
@@ -104,30 +102,6 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
      */
     final boolean hasLeft() {
         return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
-    }
-
-    /** Tells {@code done} how a Grizzly write ended. */
-    static CompletionHandler<WriteResult> handler(Written done) {
-        return new CompletionHandler<>() {
-            @Override
-            public void completed(WriteResult result) {
-                done.completed();
-            }
-
-            @Override
-            public void failed(Throwable cause) {
-                done.failed(cause);
-            }
-
-            @Override
-            public void cancelled() {
-                failed(new IOException("write cancelled"));
-            }
-
-            @Override
-            public void updated(WriteResult result) {
-            }
-        };
     }
 
     /**

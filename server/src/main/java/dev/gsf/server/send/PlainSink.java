@@ -58,24 +58,12 @@ public final class PlainSink extends ConnectionSink {
             whole.put(head).put(bytes).flip();
             Buffer out = Buffers.wrap(memory, whole);
             out.allowBufferDispose(false); // the pool's
-            context.write(out, handler(new Written() {
-                @Override
-                public void completed() {
-                    FIRST_WRITES.offer(whole);
-                    done.completed();
-                }
-
-                @Override
-                public void failed(Throwable cause) {
-                    FIRST_WRITES.offer(whole);
-                    done.failed(cause);
-                }
-            }));
+            context.write(out, WriteHandler.releasing(() -> FIRST_WRITES.offer(whole), done));
             return;
         }
         Buffer body = Buffers.wrap(memory, bytes);
         body.allowBufferDispose(false); // the algorithm's (or the cache's shared) bytes
-        context.write(Buffers.appendBuffers(memory, Buffers.wrap(memory, head), body), handler(done));
+        context.write(Buffers.appendBuffers(memory, Buffers.wrap(memory, head), body), WriteHandler.of(done));
     }
 
     @Override

@@ -41,7 +41,7 @@ public final class ResponseSink extends ConnectionSink {
         buffer.allowBufferDispose(false); // the algorithm's buffer: it takes it back when the write is done
         headSent = true;
         context.write(HttpContent.builder(response.getResponse()).content(buffer).build(),
-                handler(firstWritten(noPush.forWrite(more, done))));
+                WriteHandler.of(firstWritten(noPush.forWrite(more, done))));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import dev.gsf.algorithms.WriteSink.Written;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -9,7 +10,6 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.nio.NIOTransport;
@@ -24,7 +24,7 @@ import org.glassfish.grizzly.nio.NIOTransport;
  * The record buffers are on the heap: the JDK encrypts a heap buffer in place at twice the speed of a direct one, and a
  * record lost with its connection is only garbage.
  *
- * <p>Threads: {@link #write} on any thread, without blocking; {@code handler} runs on the thread that completes the
+ * <p>Threads: {@link #write} on any thread, without blocking; {@code done} is told on the thread that completes the
  * write (this one or a selector thread), after the record went back to the pool.
  */
 final class TlsRecords {
@@ -42,30 +42,31 @@ final class TlsRecords {
     }
 
     /**
-     * Encrypts all of {@code plain} into records with the connection's {@code engine} and queues them; {@code handler}
+     * Encrypts all of {@code plain} into records with the connection's {@code engine} and queues them; {@code done}
      * is told when the last is out.
      */
-    static void write(FilterChainContext context, SSLEngine engine, ByteBuffer plain,
-                      CompletionHandler<WriteResult> handler) throws IOException {
+    static void write(FilterChainContext context, SSLEngine engine, ByteBuffer plain, Written done)
+            throws IOException {
         Connection<?> connection = context.getConnection();
         synchronized (connection) { // the SSL filter's lock: no other record of this connection between wrap and queue
             if (engine.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING) {
                 Buffer piece = Buffers.wrap(context.getMemoryManager(), plain);
                 piece.allowBufferDispose(false); // the caller's
-                context.write(piece, handler);
+                context.write(piece, WriteHandler.of(done));
                 return;
             }
             do { // one record, unless the piece is larger than the engine puts in one (TLS 1.2)
-                ByteBuffer record = take(engine.getSession().getPacketBufferSize());
-                SSLEngineResult result = engine.wrap(plain, record);
+                ByteBuffer wrapped = take(engine.getSession().getPacketBufferSize());
+                SSLEngineResult result = engine.wrap(plain, wrapped);
                 if (result.getStatus() != SSLEngineResult.Status.OK) {
-                    IDLE.offer(record);
+                    IDLE.offer(wrapped);
                     throw new IOException("TLS record not written: " + result.getStatus()); // CLOSED: the peer left
                 }
-                record = record.flip().remaining() > SMALL_RECORD ? record : moveToSmall(record);
+                ByteBuffer record = wrapped.flip().remaining() > SMALL_RECORD ? wrapped : moveToSmall(wrapped);
                 Buffer out = Buffers.wrap(context.getMemoryManager(), record);
-                out.allowBufferDispose(false); // back to the pool when written, below
-                queue(connection, out, returning(record, plain.hasRemaining() ? null : handler));
+                out.allowBufferDispose(false); // back to the pool when written; the last record's end is the piece's
+                queue(connection, out, WriteHandler.releasing(() -> giveBack(record),
+                        plain.hasRemaining() ? WriteHandler.NOTHING : done));
             } while (plain.hasRemaining());
         }
     }
@@ -93,35 +94,5 @@ final class TlsRecords {
 
     private static void giveBack(ByteBuffer record) {
         (record.capacity() == SMALL_RECORD ? IDLE_SMALL : IDLE).offer(record);
-    }
-
-    /** {@code handler} (when there is one), after the record buffer went back to the pool. */
-    private static CompletionHandler<WriteResult> returning(ByteBuffer record, CompletionHandler<WriteResult> handler) {
-        return new CompletionHandler<>() {
-            @Override
-            public void completed(WriteResult result) {
-                giveBack(record);
-                if (handler != null) {
-                    handler.completed(result);
-                }
-            }
-
-            @Override
-            public void failed(Throwable cause) {
-                giveBack(record);
-                if (handler != null) {
-                    handler.failed(cause);
-                }
-            }
-
-            @Override
-            public void cancelled() {
-                failed(new IOException("write cancelled"));
-            }
-
-            @Override
-            public void updated(WriteResult result) {
-            }
-        };
     }
 }

@@ -7,19 +7,16 @@ import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLEngine;
-import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.Grizzly;
-import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
-import org.glassfish.grizzly.impl.FutureImpl;
-import org.glassfish.grizzly.utils.Futures;
 
 /**
  * Body sections on a TLS connection, for every algorithm: sendfile cannot carry TLS records (the kernel would send
@@ -68,8 +65,8 @@ final class TlsWrites {
                               Written out) throws IOException {
         while (section.remaining() > 0) {
             long start = System.nanoTime();
-            FutureImpl<WriteResult> written = Futures.createSafeFuture();
-            writePiece(context, engine, pace.size, section, Futures.toCompletionHandler(written));
+            Awaited written = new Awaited();
+            writePiece(context, engine, pace.size, section, written);
             boolean tookAtOnce = written.isDone();
             await(written, context);
             if (!tookAtOnce) {
@@ -87,7 +84,7 @@ final class TlsWrites {
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
      */
     private static void writePiece(FilterChainContext context, SSLEngine engine, int size, FileSection section,
-                                   CompletionHandler<WriteResult> handler) throws IOException {
+                                   Written done) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
             plain = ByteBuffer.allocateDirect(PIECE);
@@ -97,13 +94,13 @@ final class TlsWrites {
             if (section.readInto(plain) == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
             }
-            TlsRecords.write(context, engine, plain.flip(), handler);
+            TlsRecords.write(context, engine, plain.flip(), done);
         } finally {
             IDLE.offer(plain);
         }
     }
 
-    private static void await(FutureImpl<WriteResult> written, FilterChainContext context) throws IOException {
+    private static void await(Awaited written, FilterChainContext context) throws IOException {
         try {
             while (true) {
                 try {
@@ -123,6 +120,19 @@ final class TlsWrites {
         }
     }
 
+    /** A piece's write, waited for by a blocked writer. */
+    private static final class Awaited extends CompletableFuture<Void> implements Written {
+        @Override
+        public void completed() {
+            complete(null);
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            completeExceptionally(cause);
+        }
+    }
+
     /**
      * A section written piece after piece without blocking: each piece's completion starts the next. A completion
      * that comes before the write call returned (the kernel took the piece at once) is left to the loop of the
@@ -137,7 +147,6 @@ final class TlsWrites {
         private final Pace pace;
         private final FileSection section;
         private final Written done;
-        private final CompletionHandler<WriteResult> handler = ConnectionSink.handler(this);
         private final AtomicInteger state = new AtomicInteger();
         /** When the piece in flight was left to its completion (the write call returned before it). */
         private volatile long returnedAt;
@@ -155,7 +164,7 @@ final class TlsWrites {
                 while (section.remaining() > 0) {
                     state.set(WRITING);
                     returnedAt = System.nanoTime();
-                    writePiece(context, engine, pace.size, section, handler);
+                    writePiece(context, engine, pace.size, section, this);
                     if (state.compareAndSet(WRITING, RETURNED)) {
                         return; // in flight (or failed, and done told): its completion goes on
                     }
