@@ -20,6 +20,8 @@ import dev.gsf.server.ops.ConnectionCount;
 import dev.gsf.server.ops.DownloadObserver;
 import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.results.ResultDispatcher;
+import dev.gsf.server.send.BodyWriter;
+import dev.gsf.server.send.TlsWrites;
 import dev.gsf.server.tls.PemFiles;
 import dev.gsf.server.tls.TlsPort;
 import java.io.IOException;
@@ -107,7 +109,9 @@ public final class FileServer implements RunningServer, AutoCloseable {
         // Meters exist only with an admin listener to show them: without one the server keeps none.
         ServerMetrics metrics = config.adminPort().isPresent() ? new ServerMetrics() : null;
         DownloadTracker downloads = new DownloadTracker(metrics == null ? DownloadObserver.NONE : metrics, results);
-        FileHandler handler = new FileHandler(files, generations, downloads);
+        // A download's body is encrypted into records on the HTTPS port's connections, written as it is elsewhere.
+        FileHandler handler = new FileHandler(files, generations, downloads,
+                config.tlsPort().isPresent() ? TlsWrites::orPlain : BodyWriter::plain);
 
         NetworkListener listener = listener("gsf", config.port(), config, generations);
         ConnectionCount connections = new ConnectionCount();

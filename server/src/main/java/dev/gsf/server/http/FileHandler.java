@@ -14,6 +14,7 @@ import dev.gsf.server.ops.AccessLog;
 import dev.gsf.server.ops.Arrival;
 import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.results.ByteRange;
+import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.send.PlainSink;
 import dev.gsf.server.send.ResponseSink;
 import java.io.IOException;
@@ -44,11 +45,15 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
     private final OpenFiles files;
     private final Generations generations;
     private final DownloadTracker downloads;
+    /** Picks how each download's body reaches its connection (plain, or TLS on the HTTPS port). */
+    private final BodyWriter.Choice bodyWriters;
 
-    public FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads) {
+    public FileHandler(OpenFiles files, Generations generations, DownloadTracker downloads,
+                       BodyWriter.Choice bodyWriters) {
         this.files = files;
         this.generations = generations;
         this.downloads = downloads;
+        this.bodyWriters = bodyWriters;
     }
 
     /** Runs the request under the current generation, held until the response, download included, has ended. */
@@ -193,8 +198,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         if (!now) {
             response.suspend();
         }
-        ResponseSink sink = new ResponseSink(request, response, () -> answerServerError(generation, response), !now,
-                generation.config.tcpNoPush());
+        ResponseSink sink = new ResponseSink(request, bodyWriters.of(request.getContext()), response,
+                () -> answerServerError(generation, response), !now, generation.config.tcpNoPush());
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
                 response.getStatus(), range, generation.algorithm.kind()), generation.accessLog.begin(request), found,
                 admission, file, sink, sink::answeredServerError, now);
@@ -283,8 +288,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             if (!now) {
                 ctx.suspend(); // before the download starts: it may end on another thread before this one returns
             }
-            PlainSink sink = new PlainSink(ctx, head, !now, () -> serverErrorBytes(generation),
-                    generation.config.tcpNoPush());
+            PlainSink sink = new PlainSink(ctx, bodyWriters.of(ctx), head, !now,
+                    () -> serverErrorBytes(generation), generation.config.tcpNoPush());
             AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
                     name -> RequestHead.field(get.forwarded(), get.forwarded().length, name));
             startDownload(generation, new Arrival(received, remoteAddress, rawPath, 200, ByteRange.whole(size),

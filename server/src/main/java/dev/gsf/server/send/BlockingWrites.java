@@ -31,19 +31,15 @@ final class BlockingWrites {
     private BlockingWrites() {
     }
 
-    /**
-     * Writes all of {@code section} to the connection on this thread, corking as {@code noPush} says; false, having
-     * written nothing, when this thread may not wait here or the connection's write queue still holds a write.
-     */
-    static boolean write(Connection<?> connection, FileSection section, NoPush noPush, boolean more)
-            throws IOException {
-        NIOConnection nio = (NIOConnection) connection;
-        if (Libc.UNAVAILABLE.isPresent() || Thread.currentThread().isVirtual()
-                || !nio.getAsyncWriteQueue().isEmpty()) {
-            return false;
-        }
-        WriteSink.Written out = noPush.forWrite(more, WriteHandler.NOTHING);
-        SocketChannel channel = (SocketChannel) nio.getChannel();
+    /** Whether this thread may wait here: a platform thread, the C library at hand, the write queue empty. */
+    static boolean canWait(Connection<?> connection) {
+        return Libc.UNAVAILABLE.isEmpty() && !Thread.currentThread().isVirtual()
+                && ((NIOConnection) connection).getAsyncWriteQueue().isEmpty();
+    }
+
+    /** Writes all of {@code section} to the connection on this thread, then tells {@code out}; once canWait said so. */
+    static void write(Connection<?> connection, FileSection section, WriteSink.Written out) throws IOException {
+        SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
         Object pollfd = null;
         while (true) {
             section.writeTo(channel);
@@ -63,6 +59,5 @@ final class BlockingWrites {
             }
         }
         out.completed();
-        return true;
     }
 }

@@ -32,13 +32,14 @@ public final class PlainSink extends ConnectionSink {
     private final Supplier<byte[]> serverError;
 
     /**
+     * @param body        how the body's sections reach the connection (its writer picked for {@code context})
      * @param suspended   whether {@code context} is suspended, to be resumed when the download completes
      * @param serverError the whole 500 response of a download that fails before its first write
      * @param noPush      whether to cork the socket over writes that follow one another (tcp-nopush)
      */
-    public PlainSink(FilterChainContext context, byte[] head, boolean suspended, Supplier<byte[]> serverError,
-              boolean noPush) {
-        super(context, suspended, noPush);
+    public PlainSink(FilterChainContext context, BodyWriter body, byte[] head, boolean suspended,
+                     Supplier<byte[]> serverError, boolean noPush) {
+        super(context, body, suspended, noPush);
         this.head = head;
         this.serverError = serverError;
     }

@@ -21,6 +21,8 @@ public final class ResponseSink extends ConnectionSink {
     private final Runnable answerServerError;
 
     /**
+     * @param body              how the body's sections reach the connection (its writer picked for
+     *                          {@code request.getContext()})
      * @param answerServerError answers the request with a 500 of its own; called when the download fails before its
      *                          first write, on the thread that ended it
      * @param suspended         whether the response is suspended, and resumed when the download ends; false for the
@@ -28,9 +30,9 @@ public final class ResponseSink extends ConnectionSink {
      *                          handler returns, so that Grizzly finishes the response as any other
      * @param noPush            whether to cork the socket over writes that follow one another (tcp-nopush)
      */
-    public ResponseSink(Request request, Response response, Runnable answerServerError, boolean suspended,
-                        boolean noPush) {
-        super(request.getContext(), suspended, noPush);
+    public ResponseSink(Request request, BodyWriter body, Response response, Runnable answerServerError,
+                        boolean suspended, boolean noPush) {
+        super(request.getContext(), body, suspended, noPush);
         this.response = response;
         this.answerServerError = answerServerError;
     }

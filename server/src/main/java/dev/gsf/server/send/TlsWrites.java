@@ -2,6 +2,7 @@ package dev.gsf.server.send;
 
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
+import dev.gsf.server.tls.FilterRecords;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -17,6 +18,7 @@ import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.Grizzly;
 import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * Body sections on a TLS connection, for every algorithm: sendfile cannot carry TLS records (the kernel would send
@@ -27,11 +29,15 @@ import org.glassfish.grizzly.filterchain.FilterChainContext;
  * most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a piece wait, a quarter of
  * that ({@link Pace}).
  *
+ * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
+ * nothing of records. The download's first write, the head, goes through the SSL filter instead, which keeps its
+ * record buffer; {@link #afterHead} lets go of it.
+ *
  * <p>Threads: {@link #write} on the thread the algorithm chose; its next pieces are read and encrypted on the thread
  * that saw the previous one written (this one, or a selector thread). {@link #writeBlocking} blocks the calling
  * thread (platform or virtual) until the kernel has taken the whole section.
  */
-final class TlsWrites {
+public final class TlsWrites implements BodyWriter {
     /**
      * Plain bytes per write: the most the JDK puts in one TLS 1.3 record (a record of at most 2^14 + 5 bytes, less
      * the 5-byte header, the 16-byte tag and the content type byte). A 16 KB piece was a full record and a 17-byte one.
@@ -49,31 +55,74 @@ final class TlsWrites {
     /** Idle piece buffers; one is taken only while its piece is read and encrypted, at most 64 kept. */
     private static final ArrayBlockingQueue<ByteBuffer> IDLE = new ArrayBlockingQueue<>(64);
 
-    private TlsWrites() {
+    private final FilterChainContext context;
+    /** The connection's engine, the one its SSL filter handshook with. */
+    private final SSLEngine engine;
+    /** How much of the body each record carries (the connection's: its client stays as slow). */
+    private final Pace pace;
+
+    private TlsWrites(FilterChainContext context, SSLEngine engine) {
+        this.context = context;
+        this.engine = engine;
+        this.pace = Pace.of(context.getConnection());
     }
 
-    /** Starts writing all of {@code section}; {@code done} is told once, when the kernel has taken it or it failed. */
-    static void write(FilterChainContext context, SSLEngine engine, Pace pace, FileSection section, Written done) {
-        new Queued(context, engine, pace, section, done).run();
+    /** The TLS writer of a download on {@code context}'s connection when it has an SSL engine, else the plain one. */
+    public static BodyWriter orPlain(FilterChainContext context) {
+        SSLEngine engine = SSLUtils.getSSLEngine(context.getConnection());
+        return engine == null ? BodyWriter.plain(context) : new TlsWrites(context, engine);
+    }
+
+    @Override
+    public void write(FileSection section, Written done) {
+        new Queued(section, done).run();
+    }
+
+    /** Always: a TLS write waits for its records in the connection's write queue, on any thread. */
+    @Override
+    public boolean canWriteBlocking() {
+        return true;
     }
 
     /**
      * Writes all of {@code section} and returns when the kernel has taken it, waiting on this thread for each piece
-     * to be written before the next is read (one record held at a time); then tells {@code out}.
+     * to be written before the next is read (one record held at a time); then tells {@code done}.
      */
-    static void writeBlocking(FilterChainContext context, SSLEngine engine, Pace pace, FileSection section,
-                              Written out) throws IOException {
+    @Override
+    public void writeBlocking(FileSection section, Written done) throws IOException {
         while (section.remaining() > 0) {
             long start = System.nanoTime();
             Awaited written = new Awaited();
-            writePiece(context, engine, pace.size, section, written);
+            writePiece(section, written);
             boolean tookAtOnce = written.isDone();
-            await(written, context);
+            await(written);
             if (!tookAtOnce) {
                 pace.waited(System.nanoTime() - start);
             }
         }
-        out.completed();
+        done.completed();
+    }
+
+    /**
+     * The head (and a small file's whole body) went through the SSL filter, which keeps its record buffer: it is let
+     * go of once the write is out, or a slow download would hold it to its end and a keep-alive connection until its
+     * next response. The body's own records never pass through the filter.
+     */
+    @Override
+    public Written afterHead(Written done) {
+        Connection<?> connection = context.getConnection();
+        return new Written() {
+            @Override
+            public void completed() {
+                FilterRecords.release(connection);
+                done.completed();
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                done.failed(cause);
+            }
+        };
     }
 
     /**
@@ -83,14 +132,13 @@ final class TlsWrites {
      * shared position lock, on which 38 of 50 ENBA workers were found waiting (one shared channel per file), and a
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
      */
-    private static void writePiece(FilterChainContext context, SSLEngine engine, int size, FileSection section,
-                                   Written done) throws IOException {
+    private void writePiece(FileSection section, Written done) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
             plain = ByteBuffer.allocateDirect(PIECE);
         }
         try {
-            plain.clear().limit(size);
+            plain.clear().limit(pace.size);
             if (section.readInto(plain) == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
             }
@@ -100,7 +148,7 @@ final class TlsWrites {
         }
     }
 
-    private static void await(Awaited written, FilterChainContext context) throws IOException {
+    private void await(Awaited written) throws IOException {
         try {
             while (true) {
                 try {
@@ -138,23 +186,17 @@ final class TlsWrites {
      * that comes before the write call returned (the kernel took the piece at once) is left to the loop of the
      * writing thread, so a long section does not nest one call per piece.
      */
-    private static final class Queued implements Written {
+    private final class Queued implements Written {
         private static final int WRITING = 0;
         private static final int RETURNED = 1;
         private static final int COMPLETED = 2;
-        private final FilterChainContext context;
-        private final SSLEngine engine;
-        private final Pace pace;
         private final FileSection section;
         private final Written done;
         private final AtomicInteger state = new AtomicInteger();
         /** When the piece in flight was left to its completion (the write call returned before it). */
         private volatile long returnedAt;
 
-        Queued(FilterChainContext context, SSLEngine engine, Pace pace, FileSection section, Written done) {
-            this.context = context;
-            this.engine = engine;
-            this.pace = pace;
+        Queued(FileSection section, Written done) {
             this.section = section;
             this.done = done;
         }
@@ -164,7 +206,7 @@ final class TlsWrites {
                 while (section.remaining() > 0) {
                     state.set(WRITING);
                     returnedAt = System.nanoTime();
-                    writePiece(context, engine, pace.size, section, this);
+                    writePiece(section, this);
                     if (state.compareAndSet(WRITING, RETURNED)) {
                         return; // in flight (or failed, and done told): its completion goes on
                     }
@@ -200,7 +242,7 @@ final class TlsWrites {
      * a single quick wait says little, since a slow client's socket also drains a little at a time. Written by one
      * writer at a time.
      */
-    static final class Pace {
+    private static final class Pace {
         private static final Attribute<Pace> OF_CONNECTION =
                 Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(Pace.class.getName(), Pace::new);
         private volatile int size = PIECE;

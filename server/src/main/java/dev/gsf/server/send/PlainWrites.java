@@ -1,0 +1,87 @@
+package dev.gsf.server.send;
+
+import dev.gsf.algorithms.FileSection;
+import dev.gsf.algorithms.WriteSink.Written;
+import java.io.IOException;
+import java.nio.channels.WritableByteChannel;
+import org.glassfish.grizzly.FileChunk;
+import org.glassfish.grizzly.asyncqueue.TaskQueue;
+import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.nio.NIOConnection;
+
+/**
+ * The {@link BodyWriter} of a plain connection: a section goes through the connection's write queue below the HTTP
+ * codec, as a {@link FileChunk} whose bytes are produced only when the socket can take them (sendfile, or a copy); or
+ * SBA's and EBA's workers write it themselves, waiting in poll(2) ({@link BlockingWrites}).
+ *
+ * <p>Threads: as {@link BodyWriter}'s; Grizzly writes a queued section on the writing or a selector thread.
+ */
+final class PlainWrites implements BodyWriter {
+    private final FilterChainContext context;
+
+    PlainWrites(FilterChainContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void write(FileSection section, Written done) {
+        context.write(new SectionChunk(section, ((NIOConnection) context.getConnection()).getAsyncWriteQueue()),
+                WriteHandler.of(done));
+    }
+
+    @Override
+    public boolean canWriteBlocking() {
+        return BlockingWrites.canWait(context.getConnection());
+    }
+
+    @Override
+    public void writeBlocking(FileSection section, Written done) throws IOException {
+        BlockingWrites.write(context.getConnection(), section, done);
+    }
+
+    /**
+     * A section as Grizzly's write queue takes it. Grizzly treats a FileChunk as "uncountable": it reserves 1 byte of
+     * queue space for it but then releases the bytes actually written (TCPNIOAsyncQueueWriter.write0), so after a
+     * 1 KB section the queue counts -1023 bytes and never looks empty again: OP_WRITE stays registered and the
+     * selector spins on the idle connection, and no later write is ever written directly. Each write here reserves
+     * what Grizzly is about to release, less the 1 byte on the last one, so the queue balances to 0 when it is done.
+     */
+    private static final class SectionChunk implements FileChunk {
+        private final FileSection section;
+        private final TaskQueue<?> queue;
+
+        SectionChunk(FileSection section, TaskQueue<?> queue) {
+            this.section = section;
+            this.queue = queue;
+        }
+
+        @Override
+        public long writeTo(WritableByteChannel channel) throws IOException {
+            long written = section.writeTo(channel);
+            if (written > 0) {
+                queue.reserveSpace((int) (section.remaining() > 0 ? written : written - 1));
+            }
+            return written;
+        }
+
+        @Override
+        public boolean hasRemaining() {
+            return section.remaining() > 0;
+        }
+
+        @Override
+        public int remaining() {
+            return (int) Math.min(section.remaining(), Integer.MAX_VALUE);
+        }
+
+        @Override
+        public boolean release() {
+            return true; // the download releases the file when it ends
+        }
+
+        @Override
+        public boolean isExternal() {
+            return true; // never aggregated with buffers (Grizzly would cast it to one)
+        }
+    }
+}
