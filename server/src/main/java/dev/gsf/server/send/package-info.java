@@ -1,12 +1,17 @@
 /**
- * How a download's bytes reach the socket under the send algorithm: the write sinks and what they call.
+ * How a download's bytes reach the socket under the send algorithm: the write sinks and what they call. Nothing
+ * here knows of TLS.
  *
  * <ul>
  *   <li>{@link dev.gsf.server.send.ResponseSink} (a suspended Grizzly response) and
  *       {@link dev.gsf.server.send.PlainSink} (a plain GET answered ahead of Grizzly's parser): the two
- *       {@link dev.gsf.algorithms.WriteSink}s, variants of {@code ConnectionSink}, which writes body sections
- *       through the connection's write queue for both; they differ in how the head goes out, how a client that left
- *       is seen and how a download ends. A TLS sink would be a third variant.</li>
+ *       {@link dev.gsf.algorithms.WriteSink}s, variants of {@code ConnectionSink}; they differ in how the head goes
+ *       out, how a client that left is seen and how a download ends.</li>
+ *   <li>{@link dev.gsf.server.send.BodyWriter}: how a download's body sections reach its connection after the head,
+ *       picked per download by the {@code BodyWriter.Choice} the server is wired with. The plain writer is here
+ *       ({@code PlainWrites}: a section through the connection's write queue, by sendfile or a copy); the TLS writer,
+ *       which encrypts sections into records, is {@code dev.gsf.server.tls}'s. {@code WriteHandler}: the one adapter
+ *       from Grizzly's write callbacks to {@code Written}.</li>
  *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
  *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
  *       over a download's writes (nginx's tcp_nopush); {@code Libc}: the C calls, through the Foreign Function
@@ -15,8 +20,9 @@
  *       ENBA's turns.</li>
  * </ul>
  *
- * <p>Threads: the sinks are called by the algorithm on the thread that runs a download's turn (a worker, a virtual
- * thread, or the thread that ran the previous write's callback), one write in flight at a time; nothing blocks but
+ * <p>Threads: the sinks, and through them the body writers, are called by the algorithm on the thread that runs a
+ * download's turn (a worker, a virtual thread, or the thread that ran the previous write's callback), one write in
+ * flight at a time; Grizzly tells a write's end on that thread or a selector thread. Nothing blocks but
  * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the
  * scheduler's sweeper thread.
  */

@@ -33,7 +33,7 @@ public final class FilterRecords {
     }
 
     /** Drops {@code connection}'s last record buffer, if its SSL filter holds one. */
-    public static void release(Connection<?> connection) {
+    static void release(Connection<?> connection) {
         SSLConnectionContext context = SSLUtils.getSslConnectionContext(connection);
         if (context == null || FORGET == null) {
             return;

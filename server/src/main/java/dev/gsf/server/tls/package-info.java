@@ -1,11 +1,27 @@
 /**
- * HTTPS on a port of its own: the certificate chain and key read from PEM files ({@link dev.gsf.server.tls.PemFiles}),
- * the SSL engines that every new connection gets and that a reload renews ({@link dev.gsf.server.tls.TlsEngines}),
- * and what guards the port against clients that never finish a handshake or speak plain HTTP to it
- * ({@link dev.gsf.server.tls.HandshakeTimeout}, {@link dev.gsf.server.tls.PlainHttpRefusal}); the listener is
- * {@link dev.gsf.server.tls.TlsPort}. Handshakes and response heads are encrypted by Grizzly's {@code SSLBaseFilter}
- * in the port's filter chain, whose last record buffer {@link dev.gsf.server.tls.FilterRecords} lets go of; download
- * bodies are encrypted below it by the write sinks of {@code dev.gsf.server.send}. docs/tls.md has the
- * design, and kernel TLS on paper ({@link dev.gsf.server.tls.KernelTls} only probes for it).
+ * HTTPS on a port of its own: everything that knows about TLS records, SSL engines and Grizzly's SSL filter.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.server.tls.TlsPort}: the HTTPS listener, Grizzly's {@code SSLBaseFilter} below the same filters
+ *       and handler as the plain port, with what guards it against clients that never finish a handshake or speak
+ *       plain HTTP to it ({@code HandshakeTimeout}, {@code PlainHttpRefusal}).</li>
+ *   <li>{@link dev.gsf.server.tls.PemFiles} (the certificate chain and key read from PEM files) and
+ *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload): where
+ *       another {@link javax.net.ssl.SSLEngine} would be plugged in.</li>
+ *   <li>{@link dev.gsf.server.tls.TlsWrites}: the {@link dev.gsf.server.send.BodyWriter} of a download on a TLS
+ *       connection. Sendfile cannot carry records, so a section is read piece by piece and encrypted with the
+ *       connection's engine into pooled record buffers ({@code TlsRecords}), queued below the SSL filter. Handshakes
+ *       and response heads go through the filter, whose last record buffer {@code FilterRecords} lets go of.</li>
+ *   <li>{@code KernelTls} only probes for kernel TLS; docs/tls.md has the design, and kernel TLS on paper.</li>
+ * </ul>
+ *
+ * <p>Threads: the port is set up on the thread that starts the server; a reload reads and swaps the certificate on
+ * its own thread (main, the signal thread, an admin thread). Grizzly's selector threads make each connection's
+ * engine, run its handshake and call the handshake listeners, the probes and the plain-HTTP filter; the one
+ * {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of time. A download's
+ * {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next pieces on the thread
+ * that saw the previous one written (often a selector thread), and its {@code writeBlocking} waits on the calling
+ * thread; records are wrapped and queued under the connection's lock, the one the SSL filter takes for the same.
+ * Nothing else here blocks.
  */
 package dev.gsf.server.tls;

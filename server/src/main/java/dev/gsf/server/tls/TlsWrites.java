@@ -1,8 +1,8 @@
-package dev.gsf.server.send;
+package dev.gsf.server.tls;
 
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
-import dev.gsf.server.tls.FilterRecords;
+import dev.gsf.server.send.BodyWriter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

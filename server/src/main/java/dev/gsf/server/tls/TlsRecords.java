@@ -1,6 +1,7 @@
-package dev.gsf.server.send;
+package dev.gsf.server.tls;
 
 import dev.gsf.algorithms.WriteSink.Written;
+import dev.gsf.server.send.WriteHandler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
