@@ -49,20 +49,7 @@ public final class FilterRecords {
 
     /** Releases every connection's buffer when its handshake is done (the last handshake flight's buffer). */
     static SSLBaseFilter.HandshakeListener afterHandshakes() {
-        return new SSLBaseFilter.HandshakeListener() {
-            @Override
-            public void onStart(Connection<?> connection) {
-            }
-
-            @Override
-            public void onComplete(Connection<?> connection) {
-                release(connection);
-            }
-
-            @Override
-            public void onFailure(Connection<?> connection, Throwable t) {
-            }
-        };
+        return new HandshakeEnds(FilterRecords::release, failed -> { });
     }
 
     /**

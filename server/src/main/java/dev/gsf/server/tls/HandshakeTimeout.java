@@ -20,10 +20,10 @@ import org.glassfish.grizzly.ssl.SSLBaseFilter;
  * for the port; a pending handshake costs one scheduled task, cancelled (and removed) when it completes or its
  * connection closes.
  *
- * <p>Threads: the probe's and listener's methods run on the selector threads, the expiry on the timer's; none blocks.
+ * <p>Threads: the probe's and the listener's methods run on the selector threads, the expiry on the timer's; none
+ * blocks.
  */
-final class HandshakeTimeout extends ConnectionProbe.Adapter implements SSLBaseFilter.HandshakeListener,
-        AutoCloseable {
+final class HandshakeTimeout extends ConnectionProbe.Adapter implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(HandshakeTimeout.class.getName());
     private final Supplier<Duration> timeout;
     private final ScheduledThreadPoolExecutor timer;
@@ -47,18 +47,9 @@ final class HandshakeTimeout extends ConnectionProbe.Adapter implements SSLBaseF
         pending.put(client, timer.schedule(() -> expire(client), timeout.get().toMillis(), TimeUnit.MILLISECONDS));
     }
 
-    @Override
-    public void onStart(Connection<?> connection) {
-    }
-
-    @Override
-    public void onComplete(Connection<?> connection) {
-        cancel(connection);
-    }
-
-    @Override
-    public void onFailure(Connection<?> connection, Throwable t) {
-        cancel(connection); // the SSL filter's exception closes it
+    /** What the port's SSL filter tells of each handshake's end: its timer is cancelled, whichever the end. */
+    SSLBaseFilter.HandshakeListener listener() {
+        return new HandshakeEnds(this::cancel, this::cancel);
     }
 
     @Override

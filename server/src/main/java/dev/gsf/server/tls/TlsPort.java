@@ -44,7 +44,7 @@ public final class TlsPort implements AutoCloseable {
         listener.getTransport().getConnectionMonitoringConfig().addProbes(handshakes);
         listener.registerAddOn((secured, chain) -> {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes);
+            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
             chain.add(ssl, new PlainHttpRefusal(generations));
             int http = chain.indexOfType(HttpServerFilter.class);
