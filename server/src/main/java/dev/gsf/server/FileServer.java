@@ -13,6 +13,7 @@ import dev.gsf.server.config.StartLine;
 import dev.gsf.server.files.OpenFiles;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.http.FileHandler;
+import dev.gsf.server.http.PlainHttpRefusal;
 import dev.gsf.server.http.RequestHead;
 import dev.gsf.server.http.StrictHttpFilter;
 import dev.gsf.server.ops.ActiveDownload;
@@ -128,7 +129,8 @@ public final class FileServer implements RunningServer, AutoCloseable {
             if (config.tlsPort().isPresent()) {
                 // The same filters and handler as the plain port, under Grizzly's SSL filter.
                 tlsListener = listener("gsf-tls", config.tlsPort().getAsInt(), config, generations);
-                tls = TlsPort.secure(tlsListener, config, generations);
+                tls = TlsPort.secure(tlsListener, config, () -> generations.config().tlsHandshakeTimeout(),
+                        new PlainHttpRefusal(generations));
                 serveFiles(http, tlsListener, strictHttp, connections);
             }
             listen(http, config);

@@ -9,8 +9,11 @@
  *       ({@code ChunkedBody}); refuses what is not HTTP/1.1 as RFC 9112 reads it; offers plain GETs to the handler
  *       first.</li>
  *   <li>{@link dev.gsf.server.http.FileHandler}: methods, paths, validators, conditional requests and ranges
- *       ({@code RangeHeader}) decide the status and headers; it then hands the body to the generation's algorithm.
+ *       ({@code RangeHeader}) decide the status and headers; it then hands the body to the generation's algorithm,
+ *       on a sink whose body writer the {@code BodyWriter.Choice} it was wired with picks (TLS on the HTTPS port).
  *       </li>
+ *   <li>{@link dev.gsf.server.http.PlainHttpRefusal}: plain HTTP sent to the HTTPS port answered 400, as nginx
+ *       does; the HTTPS port puts it below its SSL filter.</li>
  *   <li>{@code RawResponse}: the one builder of the responses written as bytes (a plain GET's 200 and 500, the
  *       filter's refusals).</li>
  * </ul>

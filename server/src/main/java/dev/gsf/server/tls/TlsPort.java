@@ -1,20 +1,21 @@
 package dev.gsf.server.tls;
 
 import dev.gsf.server.config.ConfigException;
-import dev.gsf.server.config.Generations;
 import dev.gsf.server.config.ServerConfig;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.Supplier;
+import org.glassfish.grizzly.filterchain.Filter;
 import org.glassfish.grizzly.http.server.HttpServerFilter;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
 
 /**
  * The HTTPS port: a second Grizzly listener with the same filters and handler as the plain port, and Grizzly's SSL
- * filter below them. Below that, {@link PlainHttpRefusal} answers plain HTTP with a 400; {@link HandshakeTimeout}
- * closes connections whose handshake does not complete in time. A reload renews the certificate for the connections
+ * filter below them. Below that, a filter the server's wiring gives answers plain HTTP with a 400 (the HTTP layer's
+ * {@code PlainHttpRefusal}); {@link HandshakeTimeout} closes connections whose handshake does not complete in time. A reload renews the certificate for the connections
  * accepted after it ({@link #read}, then {@link #use}).
  *
  * <p>Threads: built on the thread that starts the server; {@link #read} and {@link #use} on the reloading thread.
@@ -31,14 +32,16 @@ public final class TlsPort implements AutoCloseable {
     /**
      * Makes {@code listener} (not yet started) serve TLS with {@code config}'s certificate and key.
      *
-     * @param generations the one in force: its configuration is read at each accept for the handshake timeout, its
-     *                    access log gets the 400s of plain HTTP
+     * @param handshakeTimeout read at each accept ({@code tls-handshake-timeout} of the configuration in force)
+     * @param plainHttp        answers plain HTTP sent to the port; put just below the SSL filter, where it sees a
+     *                         connection's first bytes before they are taken for a TLS record
      * @throws ConfigException naming {@code tls-cert} or {@code tls-key}: a file missing, unreadable, without a
      *                         certificate or key, or a key that is not the certificate's
      */
-    public static TlsPort secure(NetworkListener listener, ServerConfig config, Generations generations) {
+    public static TlsPort secure(NetworkListener listener, ServerConfig config, Supplier<Duration> handshakeTimeout,
+                                 Filter plainHttp) {
         TlsEngines engines = new TlsEngines(read(config));
-        HandshakeTimeout handshakes = new HandshakeTimeout(() -> generations.config().tlsHandshakeTimeout());
+        HandshakeTimeout handshakes = new HandshakeTimeout(handshakeTimeout);
         listener.setSecure(true);
         listener.setSSLEngineConfig(engines);
         listener.getTransport().getConnectionMonitoringConfig().addProbes(handshakes);
@@ -46,7 +49,7 @@ public final class TlsPort implements AutoCloseable {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
-            chain.add(ssl, new PlainHttpRefusal(generations));
+            chain.add(ssl, plainHttp);
             int http = chain.indexOfType(HttpServerFilter.class);
             ((HttpServerFilter) chain.get(http)).getMonitoringConfig().addProbes(FilterRecords.afterResponses());
         });

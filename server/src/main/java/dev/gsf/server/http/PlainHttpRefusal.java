@@ -1,10 +1,7 @@
-package dev.gsf.server.tls;
+package dev.gsf.server.http;
 
 import dev.gsf.server.config.Generation;
 import dev.gsf.server.config.Generations;
-import dev.gsf.server.http.CloseAfterWrite;
-import dev.gsf.server.http.RequestHead;
-import dev.gsf.server.http.StrictHttpFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -19,15 +16,15 @@ import org.glassfish.grizzly.memory.Buffers;
 
 /**
  * Answers plain HTTP sent to the HTTPS port with a plain 400 and closes, as nginx does ("The plain HTTP request was
- * sent to HTTPS port"), instead of leaving the SSL filter to drop the connection without a word. Sits just below the
- * SSL filter and looks only at a connection's first byte: a TLS record starts with a content type (20-23), an HTTP
+ * sent to HTTPS port"), instead of leaving the SSL filter to drop the connection without a word. The HTTPS port puts
+ * it just below the SSL filter ({@code dev.gsf.server.tls.TlsPort}); it looks only at a connection's first byte: a TLS record starts with a content type (20-23), an HTTP
  * request with a letter. The answer goes to the access log of the current generation as nginx logs its own: the
  * request line, Referer and User-Agent as far as the first bytes read hold them (the answer does not wait for more),
  * 400, and the body bytes sent (none to a HEAD).
  *
  * <p>Called by Grizzly on the thread that reads the connection; it never blocks.
  */
-final class PlainHttpRefusal extends BaseFilter {
+public final class PlainHttpRefusal extends BaseFilter {
     private static final byte[] BODY =
             "400 plain HTTP was sent to the HTTPS port; use https://\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEAD = ("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -42,7 +39,7 @@ final class PlainHttpRefusal extends BaseFilter {
     private final Generations generations;
 
     /** @param generations whose current access log gets each refusal */
-    PlainHttpRefusal(Generations generations) {
+    public PlainHttpRefusal(Generations generations) {
         this.generations = generations;
     }
 
