@@ -2,7 +2,7 @@
  * The HTTP file server on Grizzly: the wiring of its parts, and its commands. Each part is a package of its own:
  * {@code http} (strict request heads, the file handler), {@code send} (write sinks, blocking writes, TCP_CORK, the
  * worker pool), {@code files} (path resolution, the open-file cache), {@code config} (the configuration record,
- * generations, reload), {@code ops} (access log, downloads in progress, signals), {@code admin} (the admin listener:
+ * reload), {@code generation} (what a reload replaces: algorithms, pools, access logs), {@code ops} (access log, downloads in progress, signals), {@code admin} (the admin listener:
  * metrics, status page, JMX, live configuration) and {@code results} (the results log and its plug-in sinks).
  *
  * <ul>

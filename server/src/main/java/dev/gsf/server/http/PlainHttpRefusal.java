@@ -1,7 +1,7 @@
 package dev.gsf.server.http;
 
-import dev.gsf.server.config.Generation;
-import dev.gsf.server.config.Generations;
+import dev.gsf.server.generation.Generation;
+import dev.gsf.server.generation.Generations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.gsf.server.http;
 
-import dev.gsf.server.config.Generation;
+import dev.gsf.server.generation.Generation;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.glassfish.grizzly.http.util.FastHttpDateFormat;

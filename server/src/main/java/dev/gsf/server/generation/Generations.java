@@ -1,8 +1,10 @@
-package dev.gsf.server.config;
+package dev.gsf.server.generation;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
+import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.ServerConfig;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

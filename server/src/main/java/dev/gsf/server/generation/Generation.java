@@ -1,6 +1,8 @@
-package dev.gsf.server.config;
+package dev.gsf.server.generation;
 
 import dev.gsf.algorithms.SendAlgorithm;
+import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.config.ServerConfig.Key;
 import dev.gsf.server.ops.AccessLog;
 import dev.gsf.server.send.WorkerPool;
