@@ -8,7 +8,6 @@ import dev.gsf.server.admin.RunningServer;
 import dev.gsf.server.admin.ServerMetrics;
 import dev.gsf.server.config.ConfigException;
 import dev.gsf.server.config.ServerConfig;
-import dev.gsf.server.config.StartLine;
 import dev.gsf.server.files.OpenFiles;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.generation.Generations;

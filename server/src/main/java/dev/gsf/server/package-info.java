@@ -9,7 +9,8 @@
  *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration: Grizzly's listener with the
  *       strict filter and the file handler, the generations of algorithms and pools, the open-file cache, the results
  *       dispatcher and, with {@code admin-port}, the admin listener, which reads the server through the narrow
- *       {@link dev.gsf.server.admin.RunningServer}. It also drains and stops them.</li>
+ *       {@link dev.gsf.server.admin.RunningServer}. It also drains and stops them. {@link dev.gsf.server.StartLine}
+ *       says what runs: the configuration in force, the HTTPS port, the JVM settings that decide memory.</li>
  *   <li>{@link dev.gsf.server.ServeCommand} ({@code gsf serve}, options generated from the configuration keys),
  *       {@code FilesCommand} ({@code gsf files}), {@link dev.gsf.server.ServerReady} (the start-up handshake with a
  *       parent process) and {@code Logging}.</li>

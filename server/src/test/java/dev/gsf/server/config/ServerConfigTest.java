@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.ByteSize;
 import dev.gsf.server.ServeCommand;
+import dev.gsf.server.StartLine;
 import dev.gsf.server.TestCerts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,8 +1,9 @@
-package dev.gsf.server.config;
+package dev.gsf.server;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
+import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.send.TcpCork;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -38,7 +39,7 @@ public final class StartLine {
     }
 
     /** Its settings part: the root, the address and every setting a benchmark depends on. */
-    static String settings(ServerConfig c, String address) {
+    public static String settings(ServerConfig c, String address) {
         return String.format(Locale.ROOT,
                 "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
                         + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds"
@@ -55,7 +56,7 @@ public final class StartLine {
     }
 
     /** The warning the line ends with, or "" when none applies. */
-    static String slowReaderWarning(ServerConfig c) {
+    public static String slowReaderWarning(ServerConfig c) {
         if (c.algorithm() != Algorithm.SBA || c.writeTimeout().compareTo(SBA_WRITE_TIMEOUT_WARNING) <= 0) {
             return "";
         }
