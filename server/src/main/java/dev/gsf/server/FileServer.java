@@ -20,6 +20,7 @@ import dev.gsf.server.ops.ConnectionCount;
 import dev.gsf.server.ops.DownloadObserver;
 import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.results.ResultDispatcher;
+import dev.gsf.server.results.ResultSinkException;
 import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.tls.PemFiles;
 import dev.gsf.server.tls.TlsPort;
@@ -100,9 +101,9 @@ public final class FileServer implements RunningServer, AutoCloseable {
         ResultDispatcher results;
         try {
             results = ResultDispatcher.start(config.resultsLog(), resultsQueue);
-        } catch (ConfigException e) {
+        } catch (ResultSinkException e) {
             generations.close();
-            throw e;
+            throw new ConfigException(e.getMessage(), e.getCause());
         }
         OpenFiles files = new OpenFiles(new PathResolver(config.root(), config.followSymlinks()),
                 config.openFileCache());

@@ -1,7 +1,6 @@
 package dev.gsf.server.results;
 
 import dev.gsf.report.Json;
-import dev.gsf.server.config.ConfigException;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,12 +15,12 @@ import java.nio.file.StandardOpenOption;
 final class JsonLinesSink implements DownloadResultSink {
     private final BufferedWriter out;
 
-    JsonLinesSink(Path file) {
+    JsonLinesSink(Path file) throws ResultSinkException {
         try {
             out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw new ConfigException("results-log: cannot open " + file + " for appending: " + e.getMessage(), e);
+            throw new ResultSinkException("results-log: cannot open " + file + " for appending: " + e.getMessage(), e);
         }
     }
 

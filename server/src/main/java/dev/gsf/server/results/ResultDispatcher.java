@@ -1,6 +1,5 @@
 package dev.gsf.server.results;
 
-import dev.gsf.server.config.ConfigException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,19 +62,21 @@ public final class ResultDispatcher implements AutoCloseable {
      * Opens the results log (when a file is given) and loads every sink on the class path (through the thread's
      * context class loader), then starts the results thread.
      *
-     * @throws ConfigException when the log cannot be opened or a sink cannot be loaded
+     * @throws ResultSinkException when the log cannot be opened or a sink cannot be loaded
      */
-    public static ResultDispatcher start(Optional<Path> resultsLog, int capacity) {
+    public static ResultDispatcher start(Optional<Path> resultsLog, int capacity) throws ResultSinkException {
         List<DownloadResultSink> sinks = new ArrayList<>();
         try {
             for (DownloadResultSink sink : ServiceLoader.load(DownloadResultSink.class)) {
                 sinks.add(sink);
             }
         } catch (ServiceConfigurationError e) {
-            throw new ConfigException("results: cannot load a " + DownloadResultSink.class.getName()
+            throw new ResultSinkException("results: cannot load a " + DownloadResultSink.class.getName()
                     + " named in META-INF/services: " + e.getMessage(), e);
         }
-        resultsLog.ifPresent(file -> sinks.addFirst(new JsonLinesSink(file)));
+        if (resultsLog.isPresent()) {
+            sinks.addFirst(new JsonLinesSink(resultsLog.get()));
+        }
         if (!sinks.isEmpty()) {
             LOG.info(() -> "results: " + sinks.stream().map(s -> s.getClass().getName()).toList()
                     + ", queue of " + capacity);
