@@ -12,8 +12,6 @@ import dev.gsf.server.files.OpenFiles;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.generation.Generations;
 import dev.gsf.server.http.FileHandler;
-import dev.gsf.server.http.PlainHttpRefusal;
-import dev.gsf.server.http.RequestHead;
 import dev.gsf.server.http.StrictHttpFilter;
 import dev.gsf.server.ops.ActiveDownload;
 import dev.gsf.server.ops.ConnectionCount;
@@ -23,12 +21,8 @@ import dev.gsf.server.results.ResultDispatcher;
 import dev.gsf.server.results.ResultSinkException;
 import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.tls.PemFiles;
-import dev.gsf.server.tls.TlsPort;
 import dev.gsf.server.tls.TlsWrites;
 import java.io.IOException;
-import java.net.BindException;
-import java.net.StandardSocketOptions;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -40,23 +34,17 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.logging.Logger;
-import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.ConnectionProbe;
-import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.http.server.NetworkListener;
-import org.glassfish.grizzly.nio.NIOConnection;
-import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
 
 /**
- * A running file server: Grizzly's HTTP listener, the {@link FileHandler} that speaks HTTP, the send algorithm and
- * its worker pool, all built from one {@link ServerConfig}. {@link #reconfigure} replaces the algorithm, its pool and
- * the send settings while the server runs (a new {@link Generation}); downloads in flight finish under the old ones.
+ * A running file server, wired from one {@link ServerConfig}: the generations (the send algorithm, its worker pool,
+ * the access log), the results dispatcher, the open-file cache, the {@link FileHandler} that speaks HTTP behind the
+ * strict filter, the file ports ({@link FilePorts}) and, with {@code admin-port}, the admin listener, which reads the
+ * server through {@link RunningServer}. {@link #reconfigure} replaces the algorithm, its pool and the send settings
+ * while the server runs (a new generation); downloads in flight finish under the old ones. {@link #drain} and
+ * {@link #close} stop it all.
  */
 public final class FileServer implements RunningServer, AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(FileServer.class.getName());
-    private final HttpServer http;
-    private final NetworkListener listener;
+    private final FilePorts ports;
     private final Generations generations;
     private final OpenFiles openFiles;
     private final StrictHttpFilter strictHttp;
@@ -65,18 +53,11 @@ public final class FileServer implements RunningServer, AutoCloseable {
     private final ConnectionCount connections;
     private final Instant startedAt = Instant.now();
     private final ResultDispatcher results;
-    /** The HTTPS port's listener and what renews its certificate; both null without tls-port. */
-    private final NetworkListener tlsListener;
-    private final TlsPort tls;
     private AdminListener admin; // set once in start(), null when admin-port is empty
 
-    private FileServer(HttpServer http, NetworkListener listener, Generations generations, OpenFiles openFiles,
-                       StrictHttpFilter strictHttp, DownloadTracker downloads, ConnectionCount connections,
-                       ResultDispatcher results, NetworkListener tlsListener, TlsPort tls) {
-        this.tlsListener = tlsListener;
-        this.tls = tls;
-        this.http = http;
-        this.listener = listener;
+    private FileServer(FilePorts ports, Generations generations, OpenFiles openFiles, StrictHttpFilter strictHttp,
+                       DownloadTracker downloads, ConnectionCount connections, ResultDispatcher results) {
+        this.ports = ports;
         this.generations = generations;
         this.openFiles = openFiles;
         this.strictHttp = strictHttp;
@@ -113,37 +94,16 @@ public final class FileServer implements RunningServer, AutoCloseable {
         // A download's body is encrypted into records on the HTTPS port's connections, written as it is elsewhere.
         FileHandler handler = new FileHandler(files, generations, downloads,
                 config.tlsPort().isPresent() ? TlsWrites::orPlain : BodyWriter::plain);
-
-        NetworkListener listener = listener("gsf", config.port(), config, generations);
         ConnectionCount connections = new ConnectionCount();
-        // Request heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict;
-        // its own size limit sits above ours so that ours decide (414/431 rather than a bare 400).
         StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
-        HttpServer http = new HttpServer();
-        serveFiles(http, listener, strictHttp, connections);
-        http.getServerConfiguration().addHttpHandler(handler, "/");
-        http.getServerConfiguration().setDefaultQueryEncoding(java.nio.charset.StandardCharsets.UTF_8);
-        NetworkListener tlsListener = null;
-        TlsPort tls = null;
+        FilePorts ports;
         try {
-            if (config.tlsPort().isPresent()) {
-                // The same filters and handler as the plain port, under Grizzly's SSL filter.
-                tlsListener = listener("gsf-tls", config.tlsPort().getAsInt(), config, generations);
-                tls = TlsPort.secure(tlsListener, config, () -> generations.config().tlsHandshakeTimeout(),
-                        new PlainHttpRefusal(generations));
-                serveFiles(http, tlsListener, strictHttp, connections);
-            }
-            listen(http, config);
+            ports = FilePorts.open(config, generations, handler, strictHttp, connections);
         } catch (ConfigException e) {
-            http.shutdownNow();
-            if (tls != null) {
-                tls.close();
-            }
             close(generations, results, files);
             throw e;
         }
-        FileServer server = new FileServer(http, listener, generations, files, strictHttp, downloads, connections,
-                results, tlsListener, tls);
+        FileServer server = new FileServer(ports, generations, files, strictHttp, downloads, connections, results);
         if (metrics != null) {
             try {
                 server.admin = AdminListener.start(server, metrics);
@@ -155,66 +115,6 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return server;
     }
 
-    /** Adds {@code listener} to {@code http}, with the strict filter in its chain and its connections counted. */
-    private static void serveFiles(HttpServer http, NetworkListener listener, StrictHttpFilter strictHttp,
-                                   ConnectionCount connections) {
-        listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
-        listener.registerAddOn(strictHttp);
-        listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
-        listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
-        http.addListener(listener);
-    }
-
-    /** A file port's listener: how it reads requests and keeps connections, and their send buffer. */
-    private static NetworkListener listener(String name, int port, ServerConfig config, Generations generations) {
-        NetworkListener listener = new NetworkListener(name, config.host(), port);
-        // Requests are parsed and answered on the selector threads that read them (the handler never waits for a
-        // client, as nginx's event loop does not); file bytes move on the algorithm's threads. A hop to a pool of
-        // HTTP threads cost a third of the requests per second of a 1 KB file.
-        listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
-        listener.getKeepAlive().setMaxRequestsCount(-1); // a load client may reuse a connection forever
-        // Also ends connections whose request never completes (bytes that are not HTTP leave Grizzly waiting).
-        listener.getKeepAlive().setIdleTimeoutInSeconds((int) Math.max(1, config.idleTimeout().toSeconds()));
-        // Grizzly's own setting only ever raises SO_SNDBUF; capping it needs the socket option on accept. Read per
-        // connection, so that a reload applies to the connections accepted after it.
-        listener.getTransport().getConnectionMonitoringConfig().addProbes(new ConnectionProbe.Adapter() {
-            @Override
-            public void onAcceptEvent(Connection serverConnection, Connection clientConnection) {
-                int sendBuffer = generations.config().sendBuffer();
-                if (sendBuffer == 0) {
-                    return;
-                }
-                try {
-                    ((SocketChannel) ((NIOConnection) clientConnection).getChannel())
-                            .setOption(StandardSocketOptions.SO_SNDBUF, sendBuffer);
-                } catch (IOException e) {
-                    LOG.warning(() -> "send-buffer: cannot set SO_SNDBUF: " + e);
-                }
-            }
-        });
-        return listener;
-    }
-
-    /**
-     * Binds and starts {@code http}'s listeners; a port or host it cannot listen on is a ConfigException naming the
-     * key (the port of the listener that failed: they start one after another).
-     */
-    private static void listen(HttpServer http, ServerConfig config) {
-        try {
-            http.start();
-        } catch (IOException e) {
-            NetworkListener failed = http.getListeners().stream().filter(l -> !l.isStarted()).findFirst()
-                    .orElse(http.getListeners().iterator().next());
-            boolean tls = failed.isSecure();
-            String at = config.host() + ":" + failed.getPort() + ": " + e.getMessage();
-            if (e instanceof BindException) {
-                throw new ConfigException((tls ? "tls-port" : "port") + ": cannot listen on " + at
-                        + " (is another server using it?)", e);
-            }
-            throw new ConfigException("host: cannot listen on " + at, e);
-        }
-    }
-
     /** The configuration new requests run under (the latest one {@link #reconfigure} applied). */
     public ServerConfig config() {
         return generations.config();
@@ -223,7 +123,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
     /**
      * Applies {@code next} while the server runs, without closing a connection: new requests get a new algorithm,
      * worker pool, send settings, access log and send buffer, while downloads in flight finish under the ones they
-     * started with; the old pool's threads end with its last download. Only {@link Generation#KEYS} may differ
+     * started with; the old pool's threads end with its last download. Only {@code Generation.KEYS} may differ
      * from the running configuration; otherwise nothing is applied. Any thread; reloads are applied one at a time.
      *
      * With an HTTPS port, its certificate and key files are read again: connections accepted from now on handshake
@@ -237,9 +137,9 @@ public final class FileServer implements RunningServer, AutoCloseable {
     public Set<ServerConfig.Key> reconfigure(ServerConfig next) {
         // The certificate files are read first, so that a bad one refuses the whole reload; read on every reload,
         // as nginx does, so that a certificate renewed in place (same file names) is picked up.
-        PemFiles pem = tls == null ? null : TlsPort.read(next);
+        PemFiles pem = ports.readCertificate(next);
         Set<ServerConfig.Key> changed = generations.reconfigure(next);
-        if (pem != null && tls.use(pem)) {
+        if (ports.useCertificate(pem)) {
             Set<ServerConfig.Key> renewed = EnumSet.of(ServerConfig.Key.TLS_CERT);
             renewed.addAll(changed);
             changed = renewed;
@@ -250,33 +150,27 @@ public final class FileServer implements RunningServer, AutoCloseable {
     /** The start-up line: the configuration in force now and the JVM settings that decide memory. */
     public String startLine() {
         ServerConfig config = config();
-        return StartLine.of(config, address(), tls == null ? ""
-                : tls.describe(hostPort(config.host(), tlsListener.getPort()), config.tlsHandshakeTimeout()));
+        return StartLine.of(config, address(), ports.describeHttps(config));
     }
 
     /** The HTTPS port actually bound; empty without tls-port. */
     public OptionalInt tlsPort() {
-        return tlsListener == null ? OptionalInt.empty() : OptionalInt.of(tlsListener.getPort());
+        return ports.tlsPort();
     }
 
     /** Handshakes on the HTTPS port closed by tls-handshake-timeout since start; 0 without one. */
     public long tlsHandshakesTimedOut() {
-        return tls == null ? 0 : tls.handshakesTimedOut();
+        return ports.handshakesTimedOut();
     }
 
     /** The port actually bound (useful with port 0). */
     public int port() {
-        return listener.getPort();
+        return ports.port();
     }
 
     /** host:port as a client would dial it. */
     public String address() {
-        return hostPort(config().host(), port());
-    }
-
-    /** {@code host:port}, an IPv6 host in brackets. */
-    private static String hostPort(String host, int port) {
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        return FilePorts.hostPort(config().host(), port());
     }
 
     /** Counters since start over every algorithm this server has run (reloads included). */
@@ -349,7 +243,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
 
     /** The admin listener's base URL, e.g. {@code http://127.0.0.1:9100}; empty when there is none. */
     public Optional<String> adminUrl() {
-        return admin == null ? Optional.empty() : Optional.of("http://" + hostPort(config().adminHost(), admin.port()));
+        return admin == null ? Optional.empty() : Optional.of("http://" + FilePorts.hostPort(config().adminHost(), admin.port()));
     }
 
     /**
@@ -376,10 +270,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
         long start = System.nanoTime();
         generations.stopping();
         strictHttp.drain();
-        listener.getTransport().unbindAll(); // the port refuses new connections; accepted ones go on
-        if (tlsListener != null) {
-            tlsListener.getTransport().unbindAll();
-        }
+        ports.unbind(); // the ports refuse new connections; accepted ones go on
         AlgorithmStats.Snapshot before = algorithmStats();
         long deadline = start + grace.toNanos();
         AlgorithmStats.Snapshot now = before;
@@ -411,10 +302,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
         if (admin != null) {
             admin.close();
         }
-        http.shutdownNow();
-        if (tls != null) {
-            tls.close();
-        }
+        ports.close();
         close(generations, results, openFiles);
     }
 

@@ -6,9 +6,10 @@
  * metrics, status page, JMX, live configuration) and {@code results} (the results log and its plug-in sinks).
  *
  * <ul>
- *   <li>{@link dev.gsf.server.FileServer}: a running server built from one configuration: Grizzly's listener with the
- *       strict filter and the file handler, the generations of algorithms and pools, the open-file cache, the results
- *       dispatcher and, with {@code admin-port}, the admin listener, which reads the server through the narrow
+ *   <li>{@link dev.gsf.server.FileServer}: a running server wired from one configuration: the generations of
+ *       algorithms and pools, the results dispatcher, the open-file cache, the file handler behind the strict filter,
+ *       the file ports ({@code FilePorts}: Grizzly's plain listener and, with {@code tls-port}, the HTTPS one) and,
+ *       with {@code admin-port}, the admin listener, which reads the server through the narrow
  *       {@link dev.gsf.server.admin.RunningServer}. It also drains and stops them. {@link dev.gsf.server.StartLine}
  *       says what runs: the configuration in force, the HTTPS port, the JVM settings that decide memory.</li>
  *   <li>{@link dev.gsf.server.ServeCommand} ({@code gsf serve}, options generated from the configuration keys),
