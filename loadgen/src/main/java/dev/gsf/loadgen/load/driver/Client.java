@@ -7,9 +7,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 
 /**
- * One simulated user: the download in progress on its keep-alive {@link Connection}. It writes the request, gathers
- * the response head ({@link HeadAssembler}), checks it against the file's {@link Expectation}, checks the body's
- * length and MD5 as it streams in ({@link BodyCheck}) and reports the outcome. Reads are paced by a token bucket when
+ * One simulated user: the download in progress on its keep-alive {@link Connection}. It writes the request, has the
+ * response checked as it streams in ({@link ResponseCheck}: the head against the file's {@link Expectation}, the
+ * body's length and MD5) and reports the outcome. Reads are paced by a token bucket when
  * throttled ({@link ReadPacing}); a request the server closed a kept-alive connection on is asked again once
  * ({@link RetryOnce}); a download without progress fails ({@link ProgressDeadline}).
  *
@@ -22,9 +22,7 @@ final class Client {
     private final DriverConfig config;
     private final Recorder recorder;
     private final ReadPacing pacing;
-    private final HeadAssembler head = new HeadAssembler();
-    private final HeadFields fields = new HeadFields();
-    private final BodyCheck body = new BodyCheck();
+    private final ResponseCheck response = new ResponseCheck();
     private final RetryOnce retry = new RetryOnce();
     private final ProgressDeadline deadline;
 
@@ -37,7 +35,6 @@ final class Client {
     private ByteBuffer request;
     /** The file whose request {@link #request} holds. */
     private int requestFile = -1;
-    private boolean closeAfter;
 
     Client(EventLoop loop) {
         this.loop = loop;
@@ -118,9 +115,7 @@ final class Client {
             request = ByteBuffer.wrap(config.requests()[file]);
             requestFile = file;
         }
-        head.reset();
-        body.reset();
-        closeAfter = false;
+        response.reset();
         deadline.progress(System.nanoTime());
         write();
     }
@@ -221,7 +216,7 @@ final class Client {
 
     /** Body bytes still to come, -1 before the body. */
     private long bodyLeft() {
-        return state == State.BODY ? body.remaining() : -1;
+        return state == State.BODY ? response.remaining() : -1;
     }
 
     private void pause(long now) {
@@ -253,13 +248,13 @@ final class Client {
         if (state != State.BODY) {
             return;
         }
-        boolean first = body.received() == 0;
-        if (body.take(buffer) > 0 && first) {
+        if (response.takeBody(buffer)) {
             recorder.firstByte(startNanos, now);
         }
-        if (body.complete()) {
-            if (buffer.hasRemaining()) {
-                fail(ErrorKind.LENGTH, name() + ": more bytes than Content-Length " + body.length());
+        if (response.bodyComplete()) {
+            Expectation.Violation wrong = response.checkBody(buffer, config.expectations()[file], config.md5s()[file]);
+            if (wrong != null) {
+                fail(wrong.kind(), wrong.message());
             } else {
                 complete(now);
             }
@@ -268,41 +263,25 @@ final class Client {
 
     /** Takes head bytes; true once the head is parsed and checked and the body may follow. */
     private boolean readHead(ByteBuffer buffer, long now) {
-        boolean parsed;
-        try {
-            parsed = head.take(buffer, fields);
-        } catch (ResponseHead.MalformedException e) {
-            fail(ErrorKind.HEADER, name() + ": malformed response: " + e.getMessage());
-            return false;
-        }
-        if (!parsed) {
-            if (head.tooLong()) {
-                fail(ErrorKind.HEADER, name() + ": response head longer than " + HeadAssembler.MAX_HEAD + " bytes");
-            }
-            return false;
-        }
-        Expectation.Violation violation = config.expectations()[file].check(fields);
+        Expectation.Violation violation = response.takeHead(buffer, config.expectations()[file]);
         if (violation != null) {
             fail(violation.kind(), violation.message());
             return false;
         }
-        body.expect(fields.contentLength());
-        closeAfter = fields.close();
+        if (!response.headChecked()) {
+            return false;
+        }
         state = State.BODY;
-        if (fields.contentLength() == 0) {
+        if (response.length() == 0) {
             recorder.firstByte(startNanos, now);
         }
         return true;
     }
 
+    /** The body is complete and right. */
     private void complete(long now) {
-        String wrong = body.md5Mismatch(config.md5s()[file]);
-        if (wrong != null) {
-            fail(ErrorKind.MD5, name() + ": MD5 " + wrong + ", expected " + config.expectations()[file].md5());
-            return;
-        }
-        recorder.completed(file, startNanos, now, body.received());
-        if (closeAfter) {
+        recorder.completed(file, startNanos, now, response.received());
+        if (response.closeAfter()) {
             closeConnection();
         }
         finish(now, null);
@@ -314,9 +293,9 @@ final class Client {
         } else if (retryable()) {
             retry();
         } else if (state == State.BODY) {
-            fail(ErrorKind.LENGTH, name() + ": body ended after " + body.received() + " of " + body.length()
+            fail(ErrorKind.LENGTH, name() + ": body ended after " + response.received() + " of " + response.length()
                     + " bytes");
-        } else if (state == State.HEAD && !head.nothingReceived()) {
+        } else if (state == State.HEAD && !response.nothingReceived()) {
             fail(ErrorKind.HEADER, name() + ": connection closed inside the response head");
         } else {
             fail(ErrorKind.RESET, name() + ": connection closed before any response");
@@ -329,12 +308,12 @@ final class Client {
         } else if (state == State.IDLE) {
             closeConnection();
         } else {
-            fail(ErrorKind.RESET, name() + ": " + describe(e) + " after " + body.received() + " body bytes");
+            fail(ErrorKind.RESET, name() + ": " + describe(e) + " after " + response.received() + " body bytes");
         }
     }
 
     private boolean retryable() {
-        return retry.allows(state == State.WRITING || (state == State.HEAD && head.nothingReceived()));
+        return retry.allows(state == State.WRITING || (state == State.HEAD && response.nothingReceived()));
     }
 
     private void retry() {
@@ -355,7 +334,7 @@ final class Client {
             fail(ErrorKind.CONNECT, "connect to " + config.address() + " timed out after " + seconds + "s");
         } else {
             fail(ErrorKind.TIMEOUT, name() + ": no progress for " + seconds + "s (" + state.name().toLowerCase()
-                    + ", " + body.received() + " body bytes)");
+                    + ", " + response.received() + " body bytes)");
         }
     }
 

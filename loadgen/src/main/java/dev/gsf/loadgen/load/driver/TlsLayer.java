@@ -160,6 +160,19 @@ final class TlsLayer {
      */
     private int receive(SocketChannel channel, ByteBuffer into, int budget) throws IOException {
         ByteBuffer net = shared.net;
+        int read = readCiphertext(channel, net, budget);
+        ByteBuffer spill = shared.spill;
+        spill.clear();
+        unwrapRecords(net, into, spill);
+        if (net.hasRemaining()) {
+            netIn = copy(net);
+        }
+        takeSpilled(spill, into);
+        return read;
+    }
+
+    /** Fills {@code net} with the ciphertext kept from before, then up to {@code budget} bytes from the socket. */
+    private int readCiphertext(SocketChannel channel, ByteBuffer net, int budget) throws IOException {
         net.clear();
         if (netIn != null) {
             net.put(netIn);
@@ -172,8 +185,15 @@ final class TlsLayer {
             read = channel.read(net);
         }
         net.flip();
-        ByteBuffer spill = shared.spill;
-        spill.clear();
+        return read;
+    }
+
+    /**
+     * Decrypts the complete records of {@code net}, into {@code into} while it has room for a whole record and into
+     * {@code spill} from then on; leaves in {@code net} what is not decrypted yet (an incomplete record, or records
+     * after the handshake asked to write).
+     */
+    private void unwrapRecords(ByteBuffer net, ByteBuffer into, ByteBuffer spill) throws SSLException {
         boolean spilling = false;
         while (net.hasRemaining() && !ended) {
             SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
@@ -203,21 +223,22 @@ final class TlsLayer {
                 break; // nothing moved: wait for the socket rather than spin
             }
         }
-        if (net.hasRemaining()) {
-            netIn = copy(net);
+    }
+
+    /** Moves the spilled plaintext into {@code into} as far as it has room, and keeps the rest. */
+    private void takeSpilled(ByteBuffer spill, ByteBuffer into) {
+        if (spill.position() == 0) {
+            return;
         }
-        if (spill.position() > 0) {
-            spill.flip();
-            int n = Math.min(into.remaining(), spill.remaining());
-            int limit = spill.limit();
-            spill.limit(n);
-            into.put(spill);
-            spill.limit(limit);
-            if (spill.hasRemaining()) {
-                plainIn = copy(spill);
-            }
+        spill.flip();
+        int n = Math.min(into.remaining(), spill.remaining());
+        int limit = spill.limit();
+        spill.limit(n);
+        into.put(spill);
+        spill.limit(limit);
+        if (spill.hasRemaining()) {
+            plainIn = copy(spill);
         }
-        return read;
     }
 
     private boolean needsTask() {
