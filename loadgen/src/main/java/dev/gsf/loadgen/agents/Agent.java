@@ -1,5 +1,7 @@
 package dev.gsf.loadgen.agents;
 
+import dev.gsf.loadgen.segment.Segment;
+
 /**
  * One agent of a distributed run: which share of the load it runs ({@code index} of {@code of}) and where.
  *
@@ -22,8 +24,8 @@ public record Agent(int index, int of, String host) {
         return host == null ? name() : name() + " (" + host + ")";
     }
 
-    /** The value of {@code --segment}: I/N, 0-based. */
+    /** The value of {@code --segment}: I/N, 0-based, as {@link Segment} reads it. */
     public String segment() {
-        return index + "/" + of;
+        return new Segment(index, of).toString();
     }
 }

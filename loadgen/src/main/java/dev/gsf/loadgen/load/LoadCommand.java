@@ -22,7 +22,7 @@ import dev.gsf.loadgen.load.plan.ExitCodes;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.plan.OptionValue;
 import dev.gsf.loadgen.load.plan.Units;
-import dev.gsf.loadgen.load.workload.Segment;
+import dev.gsf.loadgen.segment.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
 import dev.gsf.loadgen.merge.Merge;

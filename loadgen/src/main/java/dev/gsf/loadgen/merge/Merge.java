@@ -17,7 +17,7 @@ import dev.gsf.loadgen.load.report.AgentRow;
 import dev.gsf.loadgen.load.report.ReportFiles;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.loadgen.load.report.TextReport;
-import dev.gsf.loadgen.load.workload.Segment;
+import dev.gsf.loadgen.segment.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.gsf.loadgen.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gsf.loadgen.load.workload.Segment;
+import dev.gsf.loadgen.segment.Segment;
 import java.util.List;
 
 /** Checks that result directories are segments of one run: the same target, workload, seed, phases and division. */

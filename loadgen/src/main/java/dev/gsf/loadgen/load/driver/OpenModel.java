@@ -2,7 +2,7 @@ package dev.gsf.loadgen.load.driver;
 
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.workload.FileChoices;
-import dev.gsf.loadgen.load.workload.Stripe;
+import dev.gsf.loadgen.segment.Stripe;
 import java.util.ArrayDeque;
 
 /**

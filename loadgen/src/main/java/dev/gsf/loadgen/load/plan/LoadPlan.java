@@ -4,7 +4,7 @@ import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
-import dev.gsf.loadgen.load.workload.Segment;
+import dev.gsf.loadgen.segment.Segment;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import java.net.URI;
 import java.nio.file.Path;

@@ -1,8 +1,10 @@
-package dev.gsf.loadgen.load.workload;
+package dev.gsf.loadgen.segment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gsf.loadgen.load.workload.FileChoices;
+import dev.gsf.loadgen.load.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
-package dev.gsf.loadgen.load.workload;
+package dev.gsf.loadgen.segment;
 
 /**
  * One agent's share of a run ({@code gsf load --segment I/N}), as k6's execution segments: the run's clients and its
  * arrivals are numbered globally (client j, arrival n) and segment I takes those whose number is I modulo N. So the N
  * segments together hold every client and every arrival exactly once, each segment's clients still start spread over
  * the whole ramp-up, and a client or arrival keeps its global number, from which its file choices are drawn
- * ({@link FileChoices}): the union of the segments is the unsegmented run. Immutable.
+ * ({@link dev.gsf.loadgen.load.workload.FileChoices}): the union of the segments is the unsegmented run. Immutable.
  *
  * @param index 0-based, below {@code count}
  * @param count how many segments the run is divided into, at least 1

@@ -1,4 +1,4 @@
-package dev.gsf.loadgen.load.workload;
+package dev.gsf.loadgen.segment;
 
 /**
  * The global numbers (of clients or arrivals) that one event loop owns: first, first + stride, first + 2 stride, ...
