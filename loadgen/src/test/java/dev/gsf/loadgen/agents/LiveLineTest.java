@@ -7,7 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** The coordinator's live line from agents' real progress-line format (report.Progress). */
+/** The coordinator's live line from agents' progress lines (report.ProgressLine's format). */
 class LiveLineTest {
     private static final String A0 = "steady        12s left  clients     10  active      8      12.50 MB/s      100 downloads  1 errors";
     private static final String A1 = "steady        11s left  clients     20  active      9       7.25 MB/s      250 downloads  2 errors";

@@ -6,8 +6,8 @@ import dev.gsf.loadgen.load.metrics.Phases;
 import java.io.PrintStream;
 
 /**
- * The live progress line: rewritten in place on a terminal, a plain line every few seconds otherwise (logs, CI).
- * Called by the sampling thread; prints and returns.
+ * The live progress line ({@link ProgressLine}): rewritten in place on a terminal, a plain line every few seconds
+ * otherwise (logs, CI). Called by the sampling thread; prints and returns.
  */
 public final class Progress {
     private final PrintStream out;
@@ -29,10 +29,8 @@ public final class Progress {
         errors += s.errors();
         completed += s.completed();
         double left = Math.max(0, (phases.end() - phases.startNanos()) / 1e9 - s.seconds());
-        String line = String.format(java.util.Locale.ROOT,
-                "%-9s %5.0fs left  clients %6d  active %6d  %9.2f MB/s  %7d downloads  %d errors",
-                s.phase(), left, s.connections(), s.active(), Units.mbPerSecond(s.bytesPerSecond()), completed,
-                errors);
+        String line = new ProgressLine(s.phase(), left, s.connections(), s.active(),
+                Units.mbPerSecond(s.bytesPerSecond()), completed, errors).format();
         if (terminal) {
             out.print("\r" + line + "   ");
             out.flush();
