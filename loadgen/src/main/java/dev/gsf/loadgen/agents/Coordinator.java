@@ -178,7 +178,6 @@ public final class Coordinator {
     /** Waits for every agent's exit until the deadline; the first failure, or a stop asked for, ends the wait. */
     private void awaitAll(List<RunningAgent> running, BlockingQueue<Optional<RunningAgent>> exits, Instant deadline,
                           AgentsReport report) throws InterruptedException {
-        boolean ssh = settings.launcher() instanceof SshLauncher;
         for (int done = 0; done < running.size(); done++) {
             long wait = Duration.between(Instant.now(), deadline).toNanos();
             Optional<RunningAgent> next = wait > 0 ? exits.poll(wait, TimeUnit.NANOSECONDS) : null;
@@ -195,7 +194,7 @@ public final class Coordinator {
             RunningAgent exited = next.get();
             exited.awaitReaders();
             if (!exited.ranToTheEnd()) {
-                report.fail(exited.agent, exited.failure(ssh));
+                report.fail(exited.agent, exited.failure(settings.launcher()));
                 return;
             }
         }

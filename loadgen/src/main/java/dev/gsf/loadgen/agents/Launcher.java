@@ -31,4 +31,13 @@ public interface Launcher {
 
     /** Copies the agent's result directory into {@code local} (nothing to do when it was written there). */
     void fetch(Agent agent, Path local, Duration timeout) throws IOException, InterruptedException;
+
+    /**
+     * What an exit code of a process {@link #start} gave means when it is this launcher's own rather than the agent's
+     * (ssh's 255: the connection failed or was lost), as it ends "agent-I (HOST) ..."; null when the code is the
+     * agent's.
+     */
+    default String ownExit(int exitCode) {
+        return null;
+    }
 }

@@ -19,8 +19,8 @@ final class RunningAgent {
     /** A JVM's exit on SIGINT and on SIGTERM: gsf load writes its results first (its SignalStop). */
     private static final int SIGINT_EXIT = 128 + 2;
     private static final int SIGTERM_EXIT = 128 + 15;
-    /** ssh's exit code when the connection failed or was lost. */
-    private static final int SSH_CONNECTION = 255;
+    /** An exit code above 128 but no signal's (signals end at 64): a program's own, e.g. ssh's lost connection. */
+    private static final int NO_SIGNAL = 255;
 
     final Agent agent;
     final Process process;
@@ -67,16 +67,16 @@ final class RunningAgent {
                 || process.exitValue() == SIGTERM_EXIT);
     }
 
-    /** Why this agent's exit fails the run, naming the agent. */
-    String failure(boolean viaSsh) {
+    /** Why this agent's exit fails the run, naming the agent; {@code launcher} reads the exit codes of its own. */
+    String failure(Launcher launcher) {
         int code = process.exitValue();
+        String launcherSays = launcher.ownExit(code);
         String why = switch (code) {
             case 2 -> "could not run (exit 2: bad options, or the server could not be reached)";
             case StdinWatchdog.COORDINATOR_GONE -> "stopped because its standard input closed (exit 3)";
             case ExitCodes.STOPPED -> "stopped early when asked (exit 4)";
-            case SSH_CONNECTION -> viaSsh ? "lost its ssh connection or was killed there (ssh exit 255)"
-                    : "exited with code 255";
-            default -> code > 128 ? "was killed by signal " + (code - 128) + " (exit " + code + ")"
+            default -> launcherSays != null ? launcherSays
+                    : code > 128 && code != NO_SIGNAL ? "was killed by signal " + (code - 128) + " (exit " + code + ")"
                     : "exited with code " + code;
         };
         return agent.label() + " " + why;

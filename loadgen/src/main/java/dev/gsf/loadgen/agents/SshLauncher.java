@@ -21,6 +21,8 @@ import java.util.stream.IntStream;
 public record SshLauncher(List<String> hosts, Path sshConfig, String remoteGsf, String run) implements Launcher {
     /** The longest the clock measurement of one host may take, ssh's connection included. */
     private static final Duration CLOCK_TIMEOUT = Duration.ofSeconds(20);
+    /** ssh's exit code when the connection failed or was lost. */
+    private static final int SSH_CONNECTION = 255;
 
     @Override
     public List<Agent> agents() {
@@ -62,6 +64,11 @@ public record SshLauncher(List<String> hosts, Path sshConfig, String remoteGsf, 
         } finally {
             Files.deleteIfExists(tar);
         }
+    }
+
+    @Override
+    public String ownExit(int exitCode) {
+        return exitCode == SSH_CONNECTION ? "lost its ssh connection or was killed there (ssh exit 255)" : null;
     }
 
     /** {@code ssh [-F config] -o BatchMode=yes ... -T HOST COMMAND}. */
