@@ -61,6 +61,14 @@ public final class AgentsOptions {
         return agent;
     }
 
+    /**
+     * Whether the addresses of --source-address are this host's to check: not when this process coordinates agents
+     * on other hosts, which check them where they run. Validates --agents on the way (IllegalArgumentException).
+     */
+    public boolean sourcesHere() {
+        return !coordinating() || config().kind() == AgentsConfig.Kind.LOCAL;
+    }
+
     /** The options validated; IllegalArgumentException names the option and what is wrong. */
     public AgentsConfig config() {
         if (agent) {

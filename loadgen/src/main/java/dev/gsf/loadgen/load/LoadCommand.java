@@ -1,48 +1,26 @@
 package dev.gsf.loadgen.load;
 
-import dev.gsf.common.ByteSize;
-import dev.gsf.common.Durations;
-import dev.gsf.common.FileSet;
-import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.MixinDefaults;
-import dev.gsf.common.options.OutOption;
-import dev.gsf.common.options.Phases;
-import dev.gsf.loadgen.agents.AgentsConfig;
 import dev.gsf.loadgen.agents.AgentsOptions;
 import dev.gsf.loadgen.agents.Coordinator;
 import dev.gsf.loadgen.agents.Distributed;
 import dev.gsf.loadgen.agents.StdinWatchdog;
-import dev.gsf.loadgen.load.driver.Connecting;
-import dev.gsf.loadgen.load.driver.Target;
-import dev.gsf.loadgen.load.driver.Throttle;
-import dev.gsf.loadgen.load.driver.TlsClient;
-import dev.gsf.loadgen.load.metrics.ServerScraper;
-import dev.gsf.loadgen.load.plan.CriteriaOptions;
 import dev.gsf.loadgen.load.plan.ExitCodes;
 import dev.gsf.loadgen.load.plan.LoadPlan;
-import dev.gsf.loadgen.load.plan.OptionValue;
-import dev.gsf.loadgen.load.plan.Units;
-import dev.gsf.loadgen.load.workload.ThinkTime;
+import dev.gsf.loadgen.load.plan.PlanOptions;
 import dev.gsf.loadgen.load.workload.Workload;
 import dev.gsf.loadgen.merge.Merge;
-import dev.gsf.loadgen.segment.Segment;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code gsf load}: drives simulated clients against an HTTP server and reports what they saw. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MixinDefaults.class,
@@ -59,97 +37,11 @@ public final class LoadCommand implements Callable<Integer> {
     public static final int BAD_INPUT = ExitCodes.BAD_INPUT;
     public static final int STOPPED = ExitCodes.STOPPED;
 
-    @Option(names = "--url", required = true, paramLabel = "URL",
-            description = "server and directory, e.g. http://127.0.0.1:8080/")
-    String url;
-
+    /** What the run is to do. */
     @Mixin
-    ManifestOption manifest;
+    PlanOptions planOptions;
 
-    @Option(names = "--mix", paramLabel = "NAME[=W],...", defaultValue = "",
-            description = "only these files, with relative weights (default: every file, equal weights)")
-    String mix;
-
-    @Option(names = "--clients", paramLabel = "N", defaultValue = "10",
-            description = "simulated clients, each on its own keep-alive connection; open model: most connections (default: ${DEFAULT-VALUE})")
-    int clients;
-
-    @Option(names = "--arrival-rate", paramLabel = "R/s",
-            description = "open model: start downloads at this rate; latency counts from the scheduled start")
-    String arrivalRate;
-
-    @Option(names = "--rate", paramLabel = "RATE", defaultValue = "none",
-            description = "per-client download limit, e.g. 1MB/s, 20KB/s (default: ${DEFAULT-VALUE})")
-    String rate;
-
-    @Option(names = "--burst", paramLabel = "SIZE",
-            description = "throttle bucket: most bytes read at once (default: 64K, one loopback segment)")
-    String burst;
-
-    @Option(names = "--rcvbuf", paramLabel = "SIZE",
-            description = "SO_RCVBUF per connection (default: max(64K, burst) when throttled, system default otherwise)")
-    String receiveBuffer;
-
-    @Option(names = "--think", paramLabel = "TIME", defaultValue = "0",
-            description = "pause between a client's downloads: 100ms (fixed) or exp:100ms (negative exponential mean)")
-    String think;
-
-    @Mixin
-    Phases phases = new Phases(new Phases.Lengths(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(2)));
-
-    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = LoadPlan.DEFAULT_TIMEOUT,
-            description = "connect timeout, and the longest a download may make no progress (default: ${DEFAULT-VALUE})")
-    String timeout;
-
-    @Option(names = "--interval", paramLabel = "TIME", defaultValue = LoadPlan.DEFAULT_INTERVAL,
-            description = "time series interval (default: ${DEFAULT-VALUE})")
-    String interval;
-
-    @Option(names = "--threads", paramLabel = "N", description = "event loop threads (default: cores)")
-    Integer threads;
-
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
-            description = "repeat the whole run N times; the summary shows each and the spread (default: ${DEFAULT-VALUE})")
-    int runs;
-
-    @Mixin
-    CriteriaOptions criteria;
-
-    /** summary.txt, summary.json and report.html; 'none' for none. */
-    @Mixin
-    OutOption out = new OutOption(LoadCommand::newOutDir);
-
-    @Option(names = "--server-metrics", paramLabel = "URL",
-            description = "scrape this Prometheus /metrics every interval (busy workers, queue, downloads in progress,"
-                    + " RSS) and chart it beside the throughput, e.g. http://127.0.0.1:9090/metrics")
-    String serverMetrics;
-
-    @Option(names = "--segment", paramLabel = "I/N", defaultValue = "0/1",
-            description = "drive only segment I of N (0-based) of the run: every N-th client and arrival, so that N"
-                    + " agents given 0/N .. N-1/N are together exactly the whole run (default: ${DEFAULT-VALUE}, all)")
-    String segment;
-
-    @Option(names = "--start-at", paramLabel = "INSTANT",
-            description = "start the ramp-up at this instant, ISO-8601 UTC, e.g. 2026-11-24T22:30:00Z (at most "
-                    + StartAt.MAX_AWAY_HOURS + " h away); a late start is reported with its skew")
-    String startAt;
-
-    @Option(names = "--ca", paramLabel = "FILE",
-            description = "https: trust the PEM CA certificate(s) in FILE (default: the JDK's trust store)")
-    Path ca;
-
-    @Option(names = "--insecure",
-            description = "https: accept any certificate for any host (no verification; the summary says so)")
-    boolean insecure;
-
-    @Option(names = "--source-address", paramLabel = "A[,B...]",
-            description = "bind connections to these local addresses in turn (each reaches one server through at"
-                    + " most the ephemeral port range's ports)")
-    String sourceAddresses;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
-    long seed;
-
+    /** --agents (this process coordinates) or --agent (it is one of a coordinator's agents). */
     @Mixin
     AgentsOptions agents;
 
@@ -181,25 +73,9 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** Runs with the given streams: the summary goes to {@code out}, progress and problems to {@code log}. */
     public int execute(PrintStream out, PrintStream log, boolean terminal) throws InterruptedException {
-        LoadPlan plan;
         try {
-            plan = plan();
-            if (agents.coordinating()) {
-                var stop = new CompletableFuture<String>();
-                try (SignalStop signals = SignalStop.install(() -> stop.complete("signal"), Coordinator.STOP_BOUND)) {
-                    return distributed(plan).run((results, dir) -> merge(plan, results, dir, out, log), log, terminal,
-                            stop);
-                }
-            }
-            Workload workload = Workload.of(plan.manifest(), plan.mix());
-            RunStop stop = new RunStop();
-            if (agents.agent()) {
-                StdinWatchdog.watch(System.in, log, () -> stop.request(RunStop.COORDINATOR));
-            }
-            try (SignalStop signals = SignalStop.install(() -> stop.request(RunStop.SIGNAL), SignalStop.BOUND)) {
-                // an agent writes its progress as on a terminal, one line per interval, for its coordinator's live line
-                return exitCode(LoadSession.run(plan, workload, out, log, terminal || agents.agent(), stop));
-            }
+            LoadPlan plan = planOptions.plan(agents::sourcesHere);
+            return agents.coordinating() ? coordinate(plan, out, log, terminal) : runHere(plan, out, log, terminal);
         } catch (IllegalArgumentException e) {
             log.println("gsf load: " + e.getMessage());
             return BAD_INPUT;
@@ -209,31 +85,32 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    /** --agents: the run handed to a coordinator, with the options every agent gets. */
-    private Distributed distributed(LoadPlan plan) {
-        if (plan.runs() > 1) {
-            throw new IllegalArgumentException("--runs cannot be combined with --agents: run the coordinator again");
+    /** --agents: the run handed to the agents' coordinator, which SIGINT/SIGTERM stop with their results kept. */
+    private int coordinate(LoadPlan plan, PrintStream out, PrintStream log, boolean terminal)
+            throws IOException, InterruptedException {
+        var stop = new CompletableFuture<String>();
+        try (SignalStop signals = SignalStop.install(() -> stop.complete("signal"), Coordinator.STOP_BOUND)) {
+            Distributed distributed = Distributed.of(plan, agents, spec.commandLine().getParseResult(),
+                    LoadCommand.class.getName());
+            return distributed.run((results, dir) -> merge(plan, results, dir, out, log), log, terminal, stop);
         }
-        if (plan.outDir() == null) {
-            throw new IllegalArgumentException("--agents needs an --out directory (not none): the agents' results are merged there");
+    }
+
+    /** The plan's runs in this process, alone or as one agent of a coordinator (--agent). */
+    private int runHere(LoadPlan plan, PrintStream out, PrintStream log, boolean terminal) throws InterruptedException {
+        Workload workload = plan.readWorkload();
+        RunStop stop = new RunStop();
+        if (agents.agent()) {
+            StdinWatchdog.watch(System.in, log, () -> stop.request(RunStop.COORDINATOR));
         }
-        if (plan.startAt() != null || !plan.segment().equals(Segment.WHOLE)) {
-            throw new IllegalArgumentException("--segment and --start-at are the coordinator's to give each agent");
+        try (SignalStop signals = SignalStop.install(() -> stop.request(RunStop.SIGNAL), SignalStop.BOUND)) {
+            // an agent writes its progress as on a terminal, one line per interval, for its coordinator's live line
+            return exitCode(LoadSession.run(plan, workload, out, log, terminal || agents.agent(), stop));
         }
-        var config = agents.config();
-        if (config.count() > plan.clients()) {
-            throw new IllegalArgumentException("--agents: " + config.count() + " agents need at least as many --clients, not "
-                    + plan.clients());
-        }
-        if (config.sharesPaths()) {
-            Workload.of(plan.manifest(), plan.mix()); // what each agent reads first, refused here before any starts
-        }
-        return new Distributed(config, AgentsOptions.forwarded(spec.commandLine().getParseResult()),
-                plan.outDir(), plan.total(), LoadCommand.class.getName());
     }
 
     /** The agents' results merged into {@code dir} and judged by this run's criteria: gsf load's exit code. */
-    private static int merge(LoadPlan plan, java.util.List<Path> results, Path dir, PrintStream out, PrintStream log) {
+    private static int merge(LoadPlan plan, List<Path> results, Path dir, PrintStream out, PrintStream log) {
         return Merge.of(results).withCriteria(plan.criteria()).writeTo(dir, out, log).exitCode();
     }
 
@@ -246,83 +123,5 @@ public final class LoadCommand implements Callable<Integer> {
             return STOPPED;
         }
         return outcome.aborted() ? BAD_INPUT : outcome.passed() ? PASSED : FAILED;
-    }
-
-    /** Validates the options into a plan; IllegalArgumentException names the option and what is wrong. */
-    LoadPlan plan() {
-        Target target = Target.parse(url);
-        if (clients < 1 || clients > 1_000_000) {
-            throw new IllegalArgumentException("--clients must be 1 to 1000000, not " + clients);
-        }
-        if (runs < 1) {
-            throw new IllegalArgumentException("--runs must be at least 1");
-        }
-        long bytesPerSecond = option("--rate", () -> Units.bytesPerSecond(rate));
-        long bucket = burst == null ? Throttle.defaultBurst(bytesPerSecond) : option("--burst", () -> ByteSize.parse(burst));
-        if (bytesPerSecond > 0 && bucket < 1) {
-            throw new IllegalArgumentException("--burst must be at least 1 byte");
-        }
-        int rcvbuf = receiveBuffer != null
-                ? (int) Math.min(Integer.MAX_VALUE, option("--rcvbuf", () -> ByteSize.parse(receiveBuffer)))
-                : LoadPlan.receiveBuffer(bytesPerSecond, bucket);
-        int loops = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        if (loops < 1 || loops > 256) {
-            throw new IllegalArgumentException("--threads must be 1 to 256");
-        }
-        Segment share = option("--segment", () -> Segment.parse(segment));
-        if (share.count() > clients) {
-            throw new IllegalArgumentException("--segment " + share + ": " + clients + " clients cannot be divided"
-                    + " into " + share.count() + " segments of at least one");
-        }
-        Instant start = startAt == null ? null : option("--start-at", () -> StartAt.parse(startAt, Instant.now()));
-        Phases.Lengths lengths = phases.get();
-        var plan = new LoadPlan(target, manifest.in(FileSet.defaultDirectory()), mix, clients,
-                arrivalRate == null ? 0 : option("--arrival-rate", () -> Units.perSecond(arrivalRate)),
-                bytesPerSecond, bucket, rcvbuf, option("--think", () -> ThinkTime.parse(think)),
-                lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
-                option("--interval", () -> Durations.parse(interval)), loops, criteria.criteria(), outDir(), seed, runs,
-                serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)),
-                share, start, connecting(target));
-        if (plan.steady().isZero()) {
-            throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
-        }
-        if (plan.timeout().toMillis() < 1 || plan.interval().toMillis() < 10) {
-            throw new IllegalArgumentException("--timeout must be at least 1ms and --interval at least 10ms");
-        }
-        return plan;
-    }
-
-    /** --ca, --insecure and --source-address, checked: a CA file that holds no certificate, a foreign address. */
-    private Connecting connecting(Target target) {
-        if ((ca != null || insecure) && !target.tls()) {
-            throw new IllegalArgumentException((ca != null ? "--ca" : "--insecure") + " applies to https:// URLs only");
-        }
-        if (ca != null && insecure) {
-            throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
-        }
-        TlsClient tls = target.tls() ? option("--ca", () -> TlsClient.of(target, ca, insecure)) : null;
-        // a coordinator of agents on other hosts cannot bind their addresses: they check them where they run
-        boolean here = !agents.coordinating() || agents.config().kind() == AgentsConfig.Kind.LOCAL;
-        List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
-                : option("--source-address", () -> Connecting.sources(sourceAddresses, here));
-        return new Connecting(tls, sources);
-    }
-
-    /** --out, null for 'none'. */
-    private Path outDir() {
-        Path dir = out.directory();
-        return dir.toString().equalsIgnoreCase("none") ? null : dir;
-    }
-
-    /** results/load-TIME, in the checkout when run through ./gsf. */
-    private static Path newOutDir() {
-        String home = System.getProperty("gsf.home");
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return (home == null ? Path.of("results") : Path.of(home, "results")).resolve("load-" + stamp);
-    }
-
-    /** Parses one option, prefixing any problem with the option's name. */
-    private static <T> T option(String option, java.util.function.Supplier<T> parse) {
-        return OptionValue.parse(option, parse);
     }
 }

@@ -16,6 +16,7 @@ import dev.gsf.loadgen.load.metrics.ServerMetrics;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
 import dev.gsf.loadgen.load.metrics.Stopped;
 import dev.gsf.loadgen.load.plan.LoadPlan;
+import dev.gsf.loadgen.load.plan.StartAt;
 import dev.gsf.loadgen.load.report.Progress;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.PrintStream;
@@ -82,7 +83,7 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
                 : new ServerScraper(plan.serverMetrics(), plan.interval().compareTo(SCRAPE_TIMEOUT) > 0
                         ? plan.interval() : SCRAPE_TIMEOUT);
         if (startAt != null) {
-            StartAt.await(startAt, log, stop);
+            StartAt.await(startAt, log, () -> stop.requested() != null);
         }
         if (stop.requested() != null) {
             if (scraper != null) {

@@ -4,6 +4,7 @@ import static dev.gsf.loadgen.load.LoadFixture.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gsf.loadgen.load.plan.StartAt;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -52,6 +52,28 @@ public final class TlsClient {
         }
     }
 
+    /**
+     * gsf load's TLS set-up from its options: null for an http:// target, else a client as {@link #of} makes it. A
+     * --ca or --insecure given for http://, both given, or a CA file that cannot be read is an
+     * IllegalArgumentException naming the option.
+     */
+    public static TlsClient forOptions(Target target, Path ca, boolean insecure) {
+        if ((ca != null || insecure) && !target.tls()) {
+            throw new IllegalArgumentException((ca != null ? "--ca" : "--insecure") + " applies to https:// URLs only");
+        }
+        if (ca != null && insecure) {
+            throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
+        }
+        if (!target.tls()) {
+            return null;
+        }
+        try {
+            return of(target, ca, insecure);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--ca: " + e.getMessage(), e);
+        }
+    }
+
     /** A client-mode engine for one connection, ready to begin its handshake. */
     SSLEngine engine() {
         SSLEngine engine = context.createSSLEngine(host, port); // host and port key the session cache: resumption

@@ -5,6 +5,7 @@ import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.workload.ThinkTime;
+import dev.gsf.loadgen.load.workload.Workload;
 import dev.gsf.loadgen.segment.Segment;
 import java.net.URI;
 import java.nio.file.Path;
@@ -96,6 +97,11 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
     /** This segment's share of the arrival rate (open model), 0 for the closed model. */
     public double segmentArrivalRate() {
         return segment.share(arrivalRate);
+    }
+
+    /** The manifest and the mix, read; IllegalArgumentException when they cannot be (a missing file, a bad mix). */
+    public Workload readWorkload() {
+        return Workload.of(manifest, mix);
     }
 
     public boolean openModel() {
