@@ -11,29 +11,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
 /** gsf load --agents local:N and ssh:HOSTS against our real server: agents are real processes, sshd a real sshd. */
 @Timeout(90)
 class DistributedLoadTest {
-    static LoadFixture.Served served;
-
-    @BeforeAll
-    static void serve(@TempDir Path root) throws Exception {
-        served = LoadFixture.serveSmall(root);
-    }
-
-    @AfterAll
-    static void stopServing() {
-        if (served != null) {
-            served.close();
-        }
-    }
+    @RegisterExtension
+    static final ServedFiles served = ServedFiles.byOurServer();
 
     private static String[] shortRun(String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("--url", served.url(), "--manifest",

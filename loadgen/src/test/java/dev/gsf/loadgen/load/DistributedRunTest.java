@@ -21,36 +21,22 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** Interval logs, segments and their merge, against our real file server on a loopback port. */
 @Timeout(60)
 class DistributedRunTest {
-    @TempDir
-    static Path root;
-    static LoadFixture.Served served;
-
-    @BeforeAll
-    static void start() throws Exception {
-        served = LoadFixture.serveSmall(root);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (served != null) {
-            served.close();
-        }
-    }
+    @RegisterExtension
+    static final ServedFiles served = ServedFiles.byOurServer();
 
     @Test
     void theIntervalLogHoldsTheSummarysHistogramsOnAbsoluteTime(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "3",
-                "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms");
+        var run = served.load(out, "--clients", "3", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
+                "300ms", "--interval", "250ms");
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode clock = run.run().required("clock");
         double start = clock.required("startEpochMs").doubleValue();
@@ -128,7 +114,7 @@ class DistributedRunTest {
             var incomplete = merge(dir.resolve("incomplete"), dir.resolve("agent-1"));
             assertThat(incomplete.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
             assertThat(incomplete.log()).contains("incomplete: no result of segment 0/2");
-            var notResults = merge(dir.resolve("none"), root);
+            var notResults = merge(dir.resolve("none"), served.root());
             assertThat(notResults.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
             assertThat(notResults.log()).contains("holds no summary.json");
         } finally {
@@ -137,9 +123,8 @@ class DistributedRunTest {
     }
 
     private static LoadFixture.Outcome segment(Path out, String segment, Instant startAt) throws Exception {
-        return load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "5",
-                "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms",
-                "--segment", segment, "--start-at", startAt.toString());
+        return served.load(out, "--clients", "5", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms",
+                "--interval", "250ms", "--segment", segment, "--start-at", startAt.toString());
     }
 
     /** Runs `gsf merge --out OUT ARGS` in this JVM, capturing its output. */

@@ -16,44 +16,32 @@ import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `gsf load --url https://…` against a real HTTPS server (the JDK's) with certificates made at test time. */
 @Timeout(60)
 class HttpsLoadTest {
-    @TempDir
-    static Path root;
-    @TempDir
-    static Path keys;
-    static Path manifest;
-    static TlsPeer.Identity trusted;
-    static TlsPeer.Identity stranger;
-    static TlsPeer peer;
+    @RegisterExtension
+    static final ServedFiles served = ServedFiles.byTlsPeer(LoadFixture.SMALL, "trusted", "ip:127.0.0.1,dns:localhost");
 
-    @BeforeAll
-    static void start() throws Exception {
-        manifest = LoadFixture.files(root, LoadFixture.SMALL);
-        trusted = TlsPeer.Identity.make(keys, "trusted", "ip:127.0.0.1,dns:localhost");
-        stranger = TlsPeer.Identity.make(keys, "stranger", "ip:127.0.0.1");
-        peer = new TlsPeer(root, trusted);
+    /** The peer's certificate, as --ca takes it. */
+    private static String trusted() {
+        return served.identity().certificatePem().toString();
     }
 
-    @AfterAll
-    static void stop() {
-        if (peer != null) {
-            peer.close();
-        }
+    /** A certificate for the same address that nobody trusts. */
+    private static TlsPeer.Identity stranger() throws Exception {
+        return served.identity("stranger", "ip:127.0.0.1");
     }
 
     @Test
     void aRunOverHttpsTrustingTheCaVerifiesEveryDownloadAndTimesItsHandshakes(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", peer.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
-                manifest.toString(), "--clients", "4", "--threads", "1", "--ramp-up", "300ms", "--steady", "1500ms",
-                "--ramp-down", "200ms", "--interval", "100ms");
+        var run = load(out, "--url", served.url(), "--ca", trusted(), "--manifest", served.manifest().toString(),
+                "--clients", "4", "--threads", "1", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "200ms",
+                "--interval", "100ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode s = run.summary();
@@ -85,9 +73,9 @@ class HttpsLoadTest {
         long handshakes = 0;
         long resumed = 0;
         for (Path agent : List.of(a, b)) {
-            var run = load(agent, "--url", peer.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
-                    manifest.toString(), "--mix", "1KB.bin", "--clients", "6", "--threads", "1", "--ramp-up",
-                    "300ms", "--steady", "600ms", "--ramp-down", "0s", "--segment", agent == a ? "0/2" : "1/2");
+            var run = load(agent, "--url", served.url(), "--ca", trusted(), "--manifest", served.manifest().toString(),
+                    "--mix", "1KB.bin", "--clients", "6", "--threads", "1", "--ramp-up", "300ms", "--steady", "600ms",
+                    "--ramp-down", "0s", "--segment", agent == a ? "0/2" : "1/2");
             assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
             JsonNode tls = run.run().required("tls");
             assertThat(tls.required("handshakes").longValue()).isGreaterThanOrEqualTo(3); // one per client at least
@@ -136,8 +124,9 @@ class HttpsLoadTest {
 
     @Test
     void insecureTrustsAnyCertificateAndSaysSo(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", peer.url(), "--insecure", "--manifest", manifest.toString(), "--mix", "1KB.bin",
-                "--clients", "2", "--threads", "1", "--ramp-up", "200ms", "--steady", "800ms", "--ramp-down", "0s");
+        var run = load(out, "--url", served.url(), "--insecure", "--manifest", served.manifest().toString(), "--mix",
+                "1KB.bin", "--clients", "2", "--threads", "1", "--ramp-up", "200ms", "--steady", "800ms", "--ramp-down",
+                "0s");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         assertThat(run.summary().required("steadyDownloads").longValue()).isPositive();
@@ -148,13 +137,14 @@ class HttpsLoadTest {
 
     @Test
     void anUntrustedCertificateEndsTheRunAtOnceNamingTheHandshake(@TempDir Path out) throws Exception {
+        String untrusted = stranger().certificatePem().toString(); // made before the clock starts: keytool is slow
         long started = System.nanoTime();
-        var run = load(out, "--url", peer.url(), "--ca", stranger.certificatePem().toString(), "--manifest",
-                manifest.toString(), "--steady", "30s");
+        var run = load(out, "--url", served.url(), "--ca", untrusted, "--manifest", served.manifest().toString(),
+                "--steady", "30s");
 
         assertThat(run.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(System.nanoTime() - started).isLessThan(10_000_000_000L);
-        assertThat(run.log()).contains("TLS handshake with " + peer.url()).contains("over the server's certificate");
+        assertThat(run.log()).contains("TLS handshake with " + served.url()).contains("over the server's certificate");
         assertThat(run.run().required("aborted").asText()).contains("TLS handshake");
     }
 
@@ -162,10 +152,10 @@ class HttpsLoadTest {
     void aCertificateThatChangesAfterTheProbeFailsEachDownloadAsACertificateError(@TempDir Path out)
             throws Exception {
         // A peer of its own whose certificate turns into a stranger's after its first connection (the probe's).
-        try (TlsPeer turning = new TlsPeer(root, TlsPeer.turning(trusted, 1, stranger))) {
-            var run = load(out, "--url", turning.url(), "--ca", trusted.certificatePem().toString(), "--manifest",
-                    manifest.toString(), "--mix", "1KB.bin", "--clients", "2", "--threads", "1", "--ramp-up", "0s",
-                    "--steady", "800ms", "--ramp-down", "0s");
+        try (TlsPeer turning = new TlsPeer(served.root(), TlsPeer.turning(served.identity(), 1, stranger()))) {
+            var run = load(out, "--url", turning.url(), "--ca", trusted(), "--manifest", served.manifest().toString(),
+                    "--mix", "1KB.bin", "--clients", "2", "--threads", "1", "--ramp-up", "0s", "--steady", "800ms",
+                    "--ramp-down", "0s");
 
             assertThat(run.exitCode()).as(run.out() + run.log()).isEqualTo(LoadCommand.FAILED);
             assertThat(run.errors("certificate")).isPositive();
@@ -180,7 +170,7 @@ class HttpsLoadTest {
         var plain = load(out.resolve("a"), "--url", "http://127.0.0.1:9/", "--insecure");
         assertThat(plain.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(plain.log()).contains("--insecure applies to https:// URLs only");
-        var notPem = load(out.resolve("b"), "--url", peer.url(), "--ca", manifest.toString());
+        var notPem = load(out.resolve("b"), "--url", served.url(), "--ca", served.manifest().toString());
         assertThat(notPem.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
         assertThat(notPem.log()).contains("--ca: ").contains("certificate");
     }

@@ -11,35 +11,21 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `gsf load` against our real file server on a loopback port. */
 @Timeout(60)
 class LoadAgainstServerTest {
-    @TempDir
-    static Path root;
-    static LoadFixture.Served served;
-
-    @BeforeAll
-    static void start() throws Exception {
-        served = LoadFixture.serveSmall(root);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (served != null) {
-            served.close();
-        }
-    }
+    @RegisterExtension
+    static final ServedFiles served = ServedFiles.byOurServer();
 
     @Test
     void aShortRunVerifiesEveryDownloadWithZeroErrors(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "4",
-                "--ramp-up", "500ms", "--steady", "2s", "--ramp-down", "500ms", "--interval", "250ms");
+        var run = served.load(out, "--clients", "4", "--ramp-up", "500ms", "--steady", "2s", "--ramp-down", "500ms",
+                "--interval", "250ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode s = run.summary();
@@ -64,8 +50,8 @@ class LoadAgainstServerTest {
 
     @Test
     void summaryJsonParsesAndAgreesWithTheTextSummary(@TempDir Path out) throws Exception {
-        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--clients", "3",
-                "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "300ms", "--runs", "2");
+        var run = served.load(out, "--clients", "3", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
+                "300ms", "--runs", "2");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode runs = run.json().required("runs");
@@ -115,9 +101,9 @@ class LoadAgainstServerTest {
     void throttledClientsReadAtRoughlyTheTargetRate(@TempDir Path out) throws Exception {
         // 1 MB at 512 KB/s: each download takes about 2 s (16 buckets of the default 64 KB), far longer than
         // unthrottled; the file has a manifest of its own so that the other tests keep their small mix.
-        dev.gsf.common.FileSet.ensure(root, List.of(new dev.gsf.common.FileSet.Spec("1MB.bin", 1 << 20)));
-        Path oneMegabyte = root.resolve("MD5SUMS.1MB");
-        dev.gsf.common.Manifest.of(root, List.of("1MB.bin")).write(oneMegabyte);
+        dev.gsf.common.FileSet.ensure(served.root(), List.of(new dev.gsf.common.FileSet.Spec("1MB.bin", 1 << 20)));
+        Path oneMegabyte = served.root().resolve("MD5SUMS.1MB");
+        dev.gsf.common.Manifest.of(served.root(), List.of("1MB.bin")).write(oneMegabyte);
         var run = load(out, "--url", served.url(), "--manifest", oneMegabyte.toString(), "--clients", "4",
                 "--rate", "512KB/s", "--ramp-up", "200ms", "--steady", "5s", "--ramp-down", "200ms",
                 "--max-rate-deviation", "30%");
@@ -134,8 +120,8 @@ class LoadAgainstServerTest {
     @Test
     void phaseAccountingCountsOnlySteadyStateDownloads(@TempDir Path out) throws Exception {
         // 2 clients, one 1 KB download every ~200 ms each: ~20 in a 2 s steady state, ~40 in the 4 s run.
-        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--mix", "1KB.bin",
-                "--clients", "2", "--think", "200ms", "--ramp-up", "1s", "--steady", "2s", "--ramp-down", "1s");
+        var run = served.load(out, "--mix", "1KB.bin", "--clients", "2", "--think", "200ms", "--ramp-up", "1s",
+                "--steady", "2s", "--ramp-down", "1s");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode s = run.summary();
@@ -151,9 +137,8 @@ class LoadAgainstServerTest {
     void theOpenModelMeasuresFromTheIntendedStart(@TempDir Path out) throws Exception {
         // 20 arrivals/s but one connection that needs ~250 ms per download: arrivals queue, and their waiting time
         // must show in the init time (a closed-model client would report ~250 ms and hide the backlog).
-        var run = load(out, "--url", served.url(), "--manifest", served.manifest().toString(), "--mix",
-                "256KB.bin", "--clients", "1", "--threads", "1", "--arrival-rate", "20/s", "--rate", "1MB/s",
-                "--burst", "16K", "--ramp-up", "0s", "--steady", "3s", "--ramp-down", "0s",
+        var run = served.load(out, "--mix", "256KB.bin", "--clients", "1", "--threads", "1", "--arrival-rate", "20/s",
+                "--rate", "1MB/s", "--burst", "16K", "--ramp-up", "0s", "--steady", "3s", "--ramp-down", "0s",
                 "--max-p90-init", "400ms");
 
         assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);

@@ -3,8 +3,7 @@ package dev.gsf.loadgen.load.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.FileSet;
-import dev.gsf.common.Manifest;
-import dev.gsf.loadgen.load.TlsPeer;
+import dev.gsf.loadgen.load.ServedFiles;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.ErrorLog;
 import dev.gsf.loadgen.load.metrics.LiveCounters;
@@ -20,7 +19,6 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,11 +30,9 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The TLS handshake is driven by socket events alone: every step that has to wait leaves the interest the socket
@@ -48,37 +44,17 @@ import org.junit.jupiter.api.io.TempDir;
 class HandshakeProgressTest {
     private static final int CONNECTIONS = 200;
 
-    @TempDir
-    static Path root;
-    @TempDir
-    static Path keys;
-    static Path manifest;
-    static TlsPeer.Identity identity;
-    static TlsPeer peer;
-
-    @BeforeAll
-    static void start() throws Exception {
-        List<FileSet.Spec> files = List.of(new FileSet.Spec("1KB.bin", 1024));
-        FileSet.ensure(root, files);
-        manifest = root.resolve(FileSet.MANIFEST);
-        Manifest.of(root, List.of("1KB.bin")).write(manifest);
-        identity = TlsPeer.Identity.make(keys, "peer", "ip:127.0.0.1");
-        peer = new TlsPeer(root, identity);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (peer != null) {
-            peer.close();
-        }
-    }
+    @RegisterExtension
+    static final ServedFiles peer = ServedFiles.byTlsPeer(List.of(new FileSet.Spec("1KB.bin", 1024)), "peer",
+            "ip:127.0.0.1");
 
     @Test
     void everyConnectionOfAnOtherwiseIdleLoopCompletesItsHandshake() throws Exception {
         Target target = Target.parse(peer.url());
         InetSocketAddress address = target.resolve();
-        Workload workload = Workload.of(manifest, "1KB.bin");
-        Connecting connecting = new Connecting(TlsClient.of(target, identity.certificatePem(), false), List.of());
+        Workload workload = Workload.of(peer.manifest(), "1KB.bin");
+        Connecting connecting = new Connecting(TlsClient.of(target, peer.identity().certificatePem(), false),
+                List.of());
         Probe.Result probe = Probe.run(target, address, connecting, workload.files(), Duration.ofSeconds(30));
         DriverConfig config = DriverConfig.of(target, address, workload, probe.expectations(), 0, 64 * 1024, 0,
                 Duration.ofSeconds(120).toNanos(), ThinkTime.NONE, connecting);
@@ -124,7 +100,7 @@ class HandshakeProgressTest {
      */
     private static void handshakeStepByStep(String[] alpn, int firstInterest) throws Exception {
         CountDownLatch firstStepDone = new CountDownLatch(1);
-        try (SSLServerSocket listener = (SSLServerSocket) identity.serverContext().getServerSocketFactory()
+        try (SSLServerSocket listener = (SSLServerSocket) peer.identity().serverContext().getServerSocketFactory()
                 .createServerSocket();
              Selector selector = Selector.open();
              SocketChannel channel = SocketChannel.open()) {
@@ -136,7 +112,7 @@ class HandshakeProgressTest {
             channel.configureBlocking(false);
             SelectionKey key = channel.register(selector, 0);
             SSLEngine engine = TlsClient.of(Target.parse("https://127.0.0.1:" + listener.getLocalPort() + "/"),
-                    identity.certificatePem(), false).engine();
+                    peer.identity().certificatePem(), false).engine();
             SSLParameters parameters = engine.getSSLParameters();
             parameters.setApplicationProtocols(alpn);
             engine.setSSLParameters(parameters);
