@@ -1,5 +1,6 @@
 package dev.gsf.conformance;
 
+import dev.gsf.common.options.ClientTlsOptions;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,13 +29,9 @@ public final class ConformanceCommand implements Callable<Integer> {
             description = "the server, e.g. http://127.0.0.1:8080 or https://localhost:8443")
     URI url;
 
-    @Option(names = "--ca", paramLabel = "FILE",
-            description = "https: trust the PEM certificate(s) in FILE (a CA, or the server's self-signed one); the"
-                    + " certificate must also name the URL's host")
-    Path ca;
-
-    @Option(names = "--insecure", description = "https: accept any certificate for any host (said on stderr)")
-    boolean insecure;
+    /** --ca and --insecure; without either, an https:// URL is refused. */
+    @Mixin
+    ClientTlsOptions trust;
 
     @Option(names = "--corpus", paramLabel = "FILE", description = "a corpus file instead of the built-in one")
     Path corpusFile;
@@ -87,27 +85,21 @@ public final class ConformanceCommand implements Callable<Integer> {
         String host = url.getHost().startsWith("[") ? url.getHost().substring(1, url.getHost().length() - 1)
                 : url.getHost();
         InetSocketAddress server = new InetSocketAddress(host, url.getPort() >= 0 ? url.getPort() : tls ? 443 : 80);
+        trust.check(tls, url.toString());
         if (!tls) {
-            if (ca != null || insecure) {
-                throw new IllegalArgumentException((ca != null ? "--ca" : "--insecure") + " applies to https:// URLs"
-                        + " only, not " + url);
-            }
             return Connector.plain(server);
         }
-        if (ca != null && insecure) {
-            throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
-        }
-        if (ca == null && !insecure) {
+        if (trust.ca() == null && !trust.insecure()) {
             throw new IllegalArgumentException(url + " needs --ca FILE (the PEM certificate to trust) or --insecure"
                     + " (no certificate check)");
         }
-        if (insecure) {
+        if (trust.insecure()) {
             err.println("gsf conformance: --insecure: the server's certificate is not checked (any certificate, any"
                     + " host)");
             return Connector.tls(server, host, Trust.anything());
         }
         try {
-            return Connector.tls(server, host, Trust.ca(ca));
+            return Connector.tls(server, host, Trust.ca(trust.ca()));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--ca: " + e.getMessage(), e);
         }

@@ -12,6 +12,8 @@
  *       {@link dev.gsf.common.options.FileSetOptions} (both).</li>
  *   <li>{@link dev.gsf.common.options.ServerKeysOption} ({@code --server-option KEY=VALUE}): server keys for every
  *       gsf server a benchmark starts.</li>
+ *   <li>{@link dev.gsf.common.options.ClientTlsOptions} ({@code --ca FILE}, {@code --insecure}): what the TLS client
+ *       of gsf load and gsf conformance trusts of an https:// server, and the check of the pair.</li>
  *   <li>{@link dev.gsf.common.options.MixinDefaults}: each command chooses the defaults of the mixins it uses; the
  *       help shows them in the options' own grammar.</li>
  * </ul>

@@ -1,6 +1,7 @@
 package dev.gsf.common.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,5 +85,32 @@ class OptionsTest {
             return;
         }
         throw new AssertionError("PT5S was accepted");
+    }
+
+    @Command(name = "c")
+    static final class Client {
+        @Mixin
+        ClientTlsOptions trust;
+    }
+
+    @Test
+    void caAndInsecureApplyToHttpsOnly_andNotTogether() {
+        Client ca = new Client();
+        new CommandLine(ca).parseArgs("--ca", "ca.pem");
+        assertThat(ca.trust.ca()).isEqualTo(Path.of("ca.pem"));
+        assertThat(ca.trust.insecure()).isFalse();
+        ca.trust.check(true, "https://localhost:8443/");
+        assertThatThrownBy(() -> ca.trust.check(false, "http://127.0.0.1:8080/"))
+                .hasMessage("--ca applies to https:// URLs only, not http://127.0.0.1:8080/");
+
+        Client both = new Client();
+        new CommandLine(both).parseArgs("--insecure", "--ca", "ca.pem");
+        assertThatThrownBy(() -> both.trust.check(true, "https://localhost:8443/"))
+                .hasMessage("--ca and --insecure contradict each other: give one");
+
+        Client neither = new Client();
+        new CommandLine(neither).parseArgs();
+        neither.trust.check(false, "http://127.0.0.1:8080/");
+        neither.trust.check(true, "https://localhost:8443/");
     }
 }

@@ -26,6 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MixinDefaults.class,
         description = {"Faban-like load generator: simulated clients download the file mix, every download is"
                 + " verified (status, headers, length, MD5), and init time, speed and throughput are reported.",
+                "Over https:// the server's certificate is checked against the JDK's trust store, or against --ca, or"
+                + " not at all with --insecure (the log and the summary say so).",
                 "Writes summary.txt, summary.json and report.html to --out, a new directory per invocation unless"
                 + " given; --out none writes none.",
                 "Exit code: 0 all criteria passed, 1 a criterion failed, 2 bad input or the run could not start,"

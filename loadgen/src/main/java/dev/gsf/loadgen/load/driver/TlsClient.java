@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.load.driver;
 
 import dev.gsf.common.PemTrust;
+import dev.gsf.common.options.ClientTlsOptions;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Path;
@@ -53,22 +54,16 @@ public final class TlsClient {
     }
 
     /**
-     * gsf load's TLS set-up from its options: null for an http:// target, else a client as {@link #of} makes it. A
-     * --ca or --insecure given for http://, both given, or a CA file that cannot be read is an
-     * IllegalArgumentException naming the option.
+     * gsf load's TLS set-up from its options, once {@link ClientTlsOptions#check} passed them: null for an http://
+     * target, else a client as {@link #of} makes it. A CA file that cannot be read is an IllegalArgumentException
+     * naming --ca.
      */
-    public static TlsClient forOptions(Target target, Path ca, boolean insecure) {
-        if ((ca != null || insecure) && !target.tls()) {
-            throw new IllegalArgumentException((ca != null ? "--ca" : "--insecure") + " applies to https:// URLs only");
-        }
-        if (ca != null && insecure) {
-            throw new IllegalArgumentException("--ca and --insecure contradict each other: give one");
-        }
+    public static TlsClient forOptions(Target target, ClientTlsOptions options) {
         if (!target.tls()) {
             return null;
         }
         try {
-            return of(target, ca, insecure);
+            return of(target, options.ca(), options.insecure());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--ca: " + e.getMessage(), e);
         }

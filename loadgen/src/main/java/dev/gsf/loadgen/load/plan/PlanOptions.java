@@ -3,6 +3,7 @@ package dev.gsf.loadgen.load.plan;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import dev.gsf.common.FileSet;
+import dev.gsf.common.options.ClientTlsOptions;
 import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
@@ -105,13 +106,9 @@ public final class PlanOptions {
                     + StartAt.MAX_AWAY_HOURS + " h away); a late start is reported with its skew")
     String startAt;
 
-    @Option(names = "--ca", paramLabel = "FILE",
-            description = "https: trust the PEM CA certificate(s) in FILE (default: the JDK's trust store)")
-    Path ca;
-
-    @Option(names = "--insecure",
-            description = "https: accept any certificate for any host (no verification; the summary says so)")
-    boolean insecure;
+    /** --ca and --insecure; without either, the JDK's trust store. */
+    @Mixin
+    ClientTlsOptions trust;
 
     @Option(names = "--source-address", paramLabel = "A[,B...]",
             description = "bind connections to these local addresses in turn (each reaches one server through at"
@@ -172,7 +169,8 @@ public final class PlanOptions {
 
     /** --ca, --insecure and --source-address, checked: a CA file that holds no certificate, a foreign address. */
     private Connecting connecting(Target target, BooleanSupplier sourcesHere) {
-        TlsClient tls = TlsClient.forOptions(target, ca, insecure);
+        trust.check(target.tls(), url);
+        TlsClient tls = TlsClient.forOptions(target, trust);
         // a coordinator of agents on other hosts cannot bind their addresses: they check them where they run
         boolean here = sourcesHere.getAsBoolean();
         List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
