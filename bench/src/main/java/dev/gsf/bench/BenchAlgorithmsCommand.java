@@ -3,8 +3,6 @@ package dev.gsf.bench;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
-import dev.gsf.common.options.RootOption;
-import dev.gsf.common.options.ServerKeysOption;
 import dev.gsf.report.Json;
 import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
@@ -60,12 +58,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk if installed)")
     Client client = Client.auto;
 
-    /** Keys for every server, over the command's inline-max=0. */
+    /** --server-option (keys for every server, over the command's inline-max=0) and --root. */
     @Mixin
-    ServerKeysOption serverKeys;
-
-    @Mixin
-    RootOption root;
+    GsfServerOptions gsfServers;
 
     /** bench-algorithms.json and the server logs. */
     @Mixin
@@ -102,7 +97,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         }
         int seconds = (int) duration.toSeconds();
         int rounds = measuring.rounds;
-        Path dir = root.directory();
+        Path dir = gsfServers.directory();
         Path out = Files.createDirectories(outDir.directory());
         LoadClient load = loadClient();
         List<Variant> variants = variants();
@@ -164,14 +159,12 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     /** The variant's command line: its algorithm and zero-copy, --workers, --chunk, then the server keys. */
     private List<String> serverArgs(Variant v, Path dir) {
-        List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm",
-                v.algorithm().name(), "--workers", Integer.toString(workers),
+        List<String> flags = new ArrayList<>(List.of("--workers", Integer.toString(workers),
                 v.zeroCopy() ? "--zero-copy" : "--no-zero-copy"));
         if (chunk != null) {
-            args.addAll(List.of("--chunk", chunk));
+            flags.addAll(List.of("--chunk", chunk));
         }
         // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
-        args.addAll(ServerProcess.keyFlags(serverKeys.over(Map.of(ServerConfig.Key.INLINE_MAX.name, "0"))));
-        return args;
+        return gsfServers.commandLine(dir, v.algorithm(), flags, Map.of(ServerConfig.Key.INLINE_MAX.name, "0"));
     }
 }

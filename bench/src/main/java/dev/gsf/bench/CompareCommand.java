@@ -5,8 +5,6 @@ import dev.gsf.common.FileSet;
 import dev.gsf.common.options.DurationConverter;
 import dev.gsf.common.options.MixinDefaults;
 import dev.gsf.common.options.OutOption;
-import dev.gsf.common.options.RootOption;
-import dev.gsf.common.options.ServerKeysOption;
 import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
@@ -122,11 +120,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--no-install", description = "never install missing peers; skip them")
     boolean noInstall;
 
+    /** --server-option and --root of our servers. */
     @Mixin
-    ServerKeysOption serverKeys;
-
-    @Mixin
-    RootOption root;
+    GsfServerOptions gsfServers;
 
     /** compare.json, compare.html and the servers' logs. */
     @Mixin
@@ -153,7 +149,7 @@ public final class CompareCommand implements Callable<Integer> {
             System.err.println("gsf compare: " + e.getMessage());
             return 2;
         }
-        Path dir = root.directory();
+        Path dir = gsfServers.directory();
         Path out = Files.createDirectories(outDir.directory());
         List<String> notes = new ArrayList<>();
         Optional<Path> nginx = find("nginx", "nginx-light", notes).program();
@@ -245,10 +241,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** A gsf server's command line: the root, the algorithm, the TLS port if any and the --server-option keys. */
     private List<String> gsfArgs(Path dir, Algorithm algorithm, Transport transport) {
-        List<String> args = new ArrayList<>(List.of("--root", dir.toString(), "--algorithm", algorithm.name()));
-        args.addAll(transport.serveFlags());
-        args.addAll(ServerProcess.keyFlags(serverKeys.keys()));
-        return args;
+        return gsfServers.commandLine(dir, algorithm, transport.serveFlags(), Map.of());
     }
 
     /** Starts every peer into {@code peers}, so that the caller closes those that started should one fail. */

@@ -22,7 +22,8 @@
  *       {@link dev.gsf.bench.BuiltinClient}, {@link dev.gsf.bench.GsfLoadClient} (gsf load in this process).</li>
  *   <li>{@link dev.gsf.bench.Measurements}: interleaved rounds, medians and spreads, of
  *       {@link dev.gsf.bench.Workload}s; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
- *       --warm-up; {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale; {@link dev.gsf.bench.Footprint} and
+ *       --warm-up; {@link dev.gsf.bench.GsfServerOptions}: --server-option and --root of bench-algorithms and compare,
+ *       and the command line of each gsf server they start; {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale; {@link dev.gsf.bench.Footprint} and
  *       {@link dev.gsf.bench.KernelTcp}: what a server process and the kernel's TCP spent. The options the commands
  *       share with the others or with each other (--out, --root, --manifest, the phases, --server-option) are
  *       {@code dev.gsf.common.options}' mixins.</li>
