@@ -8,7 +8,6 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,11 +17,10 @@ import picocli.CommandLine.Option;
         description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
                 + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
                 + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
-                "--quick: 500 connections, selectors 1,4,16,64,256, 1 s warm-up, 2 s window, 1 run."})
+                "--quick: " + ConnsCommand.QUICK})
 public final class ConnsCommand extends MicroCommand {
-    /** What --quick sets, unless the command line gives the option. */
-    public static final Map<String, Object> QUICK = Map.of("--connections", 500, "--selectors", List.of(1, 4, 16, 64, 256),
-            "--warm-up", Duration.ofSeconds(1), "--duration", Duration.ofSeconds(2), "--runs", 1);
+    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
+    public static final String QUICK = "--connections 500 --selectors 1,4,16,64,256 --warm-up 1s --duration 2s --runs 1";
 
     @Option(names = "--connections", description = "persistent connections (default: 1700)")
     int connections = 1700;

@@ -6,7 +6,6 @@ import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,12 +14,10 @@ import picocli.CommandLine.Option;
         description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as"
                 + " the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back."
                 + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.",
-                "--quick: pairs as given, threads 1,4,16, buffers 8K,64K,256K, sockbuf 8192, 4M per thread, 2 runs, stall 2 s."})
+                "--quick: " + EchoCommand.QUICK})
 public final class EchoCommand extends MicroCommand {
-    /** What --quick sets, unless the command line gives the option. */
-    public static final Map<String, Object> QUICK = Map.of("--threads", List.of(1, 4, 16),
-            "--buffers", List.of("8K", "64K", "256K"), "--sockbuf", List.of("8192"), "--bytes", "4M", "--runs", 2,
-            "--stall", 2.0);
+    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
+    public static final String QUICK = "--threads 1,4,16 --buffers 8K,64K,256K --sockbuf 8192 --bytes 4M --runs 2 --stall 2";
 
     @Option(names = "--pairs", split = ",", paramLabel = "S-C",
             description = "server-client pairings of B, NB, A (NIO.2), VT (default: B-B,NB-NB,B-NB,NB-B,A-A,VT-VT)")

@@ -5,7 +5,6 @@ import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,11 +13,10 @@ import picocli.CommandLine.Option;
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
                 + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
-                "--quick: 10000 warm-up, 50000 timed, 2 runs, sockperf 3 s."})
+                "--quick: " + PingCommand.QUICK})
 public final class PingCommand extends MicroCommand {
-    /** What --quick sets, unless the command line gives the option. */
-    public static final Map<String, Object> QUICK = Map.of("--warmup", 10_000L, "--count", 50_000L, "--runs", 2,
-            "--sockperf", 3);
+    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
+    public static final String QUICK = "--warmup 10000 --count 50000 --runs 2 --sockperf 3";
 
     @Option(names = "--styles", split = ",", description = "blocking,spin,future,handler,virtual (default: all)")
     List<String> styles = List.of("blocking", "spin", "future", "handler", "virtual");

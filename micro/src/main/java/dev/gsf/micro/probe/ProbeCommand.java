@@ -6,7 +6,6 @@ import dev.gsf.micro.report.MicroCommand;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,10 +13,10 @@ import picocli.CommandLine.Option;
 @Command(name = "probe",
         description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one"
                 + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
-                "--quick: 1000 writes per cell."})
+                "--quick: " + ProbeCommand.QUICK})
 public final class ProbeCommand extends MicroCommand {
-    /** What --quick sets, unless the command line gives the option. */
-    public static final Map<String, Object> QUICK = Map.of("--writes", 1000L);
+    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
+    public static final String QUICK = "--writes 1000";
 
     @Option(names = "--sizes", split = ",", description = "write sizes (default: 1K,2K,5K,10K,100K)")
     List<String> sizes = List.of("1K", "2K", "5K", "10K", "100K");

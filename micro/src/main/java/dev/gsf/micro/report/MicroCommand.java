@@ -1,7 +1,6 @@
 package dev.gsf.micro.report;
 
 import dev.gsf.common.options.MixinDefaults;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,10 +20,10 @@ public abstract class MicroCommand implements Callable<Integer> {
     @Mixin
     MicroOptions options;
 
-    private final Map<String, ?> quickPreset;
+    private final String quickPreset;
 
-    /** {@code quickPreset}: option name to value (of the option's type) that --quick sets. */
-    protected MicroCommand(Map<String, ?> quickPreset) {
+    /** {@code quickPreset}: what --quick sets, as command-line arguments ("--runs 2 --bytes 4M"). */
+    protected MicroCommand(String quickPreset) {
         this.quickPreset = quickPreset;
     }
 

@@ -2,9 +2,10 @@ package dev.gsf.micro.report;
 
 import dev.gsf.common.options.OutOption;
 import java.nio.file.Path;
-import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -24,19 +25,30 @@ public final class MicroOptions {
     OutOption out = new OutOption(() -> Path.of(System.getProperty("gsf.home", ".")).resolve("results").resolve("micro"));
 
     /**
-     * With --quick, sets every option of the preset (option name to value, of the option's type) that the command
-     * line did not give; without it, does nothing. A command calls it first thing in {@code call()}.
+     * With --quick, sets every option of the preset (command-line arguments, an option and its one value at a time,
+     * as the command's description prints them) that the command line did not give, each to the value the preset's
+     * text parses to on a fresh instance of the command; without it, does nothing. A command calls it first thing in
+     * {@code call()}.
      */
-    public void applyQuickPreset(Map<String, ?> preset) {
+    public void applyQuickPreset(String preset) {
         if (!quick) {
             return;
         }
         ParseResult given = command.commandLine().getParseResult();
-        preset.forEach((option, value) -> {
-            if (!given.hasMatchedOption(option)) {
-                command.findOption(option).setValue(value);
+        ParseResult presetAlone = new CommandLine(freshCommand()).parseArgs(preset.trim().split("\\s+"));
+        for (OptionSpec option : presetAlone.matchedOptions()) {
+            if (!given.hasMatchedOption(option.longestName())) {
+                command.findOption(option.longestName()).setValue(option.getValue());
             }
-        });
+        }
+    }
+
+    private Object freshCommand() {
+        try {
+            return command.userObject().getClass().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("--quick: cannot make a fresh " + command.name() + " command", e);
+        }
     }
 
     public Path directory() {
