@@ -44,7 +44,7 @@ class DistributedLoadTest {
         try (SshdFixture sshd = SshdFixture.start(Files.createDirectories(dir.resolve("sshd")))) {
             Path out = dir.resolve("out");
             var run = load(out, shortRun("--agents", "ssh:127.0.0.1,127.0.0.2", "--ssh-config",
-                    sshd.clientConfig.toString(), "--remote-gsf", AgentProcesses.gsfScript(dir).toString(),
+                    sshd.clientConfig().toString(), "--remote-gsf", AgentProcesses.gsfScript(dir).toString(),
                     "--launch-margin", "5s"));
 
             assertThat(run.exitCode()).as(run.out() + run.log() + sshd.log()).isZero();
@@ -77,7 +77,7 @@ class DistributedLoadTest {
         try (SshdFixture sshd = SshdFixture.start(Files.createDirectories(dir.resolve("sshd")))) {
             Path out = dir.resolve("out");
             var run = killAgentOneMidRun(out, "--agents", "ssh:127.0.0.1,127.0.0.2", "--ssh-config",
-                    sshd.clientConfig.toString(), "--remote-gsf", AgentProcesses.gsfScript(dir).toString(),
+                    sshd.clientConfig().toString(), "--remote-gsf", AgentProcesses.gsfScript(dir).toString(),
                     "--launch-margin", "5s");
 
             assertThat(run.log()).contains("agent-1 (127.0.0.2)");

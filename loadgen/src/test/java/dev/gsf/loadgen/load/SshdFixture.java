@@ -19,20 +19,8 @@ import java.util.concurrent.TimeUnit;
  * separation directory /run/sshd is created when missing, as the package's service does). Closing it kills sshd and
  * every session it started.
  */
-final class SshdFixture implements AutoCloseable {
+record SshdFixture(Path dir, Path clientConfig, int port, Process sshd) implements AutoCloseable {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
-
-    final Path dir;
-    final Path clientConfig;
-    final int port;
-    private final Process sshd;
-
-    private SshdFixture(Path dir, Path clientConfig, int port, Process sshd) {
-        this.dir = dir;
-        this.clientConfig = clientConfig;
-        this.port = port;
-        this.sshd = sshd;
-    }
 
     /**
      * Starts sshd; skips the test when sshd is not installed, except in CI (CI=true), where .ci/run installs it and
