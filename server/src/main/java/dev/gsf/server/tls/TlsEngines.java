@@ -13,14 +13,24 @@ import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 /**
  * The SSL engine of every connection the HTTPS port accepts: server mode, TLS 1.3 and 1.2 only, the JDK's strong
  * suites (AEAD with forward secrecy: TLS 1.3's, ECDHE with AES-GCM or ChaCha20-Poly1305), the server's order of
- * preference, ALPN {@code http/1.1}. {@link #use} swaps the certificate: connections accepted after it handshake with
- * the new one, established ones keep the engine they have.
+ * preference, ALPN {@code http/1.1}, client-initiated renegotiation (TLS 1.2) refused. {@link #use} swaps the
+ * certificate: connections accepted after it handshake with the new one, established ones keep the engine they have.
  *
  * <p>Threads: {@link #createSSLEngine} on the selector thread that reads a connection's first bytes; {@link #use} on
  * any (a reload). Neither blocks.
  */
 public final class TlsEngines extends SSLEngineConfigurator {
+    static final String REFUSE_RENEGOTIATION = "jdk.tls.rejectClientInitiatedRenegotiation";
     static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
+
+    static {
+        // TLS 1.2 client-initiated renegotiation costs the server a handshake per request of the client's (a DoS
+        // lever testssl.sh flags; nginx refuses it). Read once, when the JDK's first server handshake starts, which
+        // is after this: no engine exists before this class.
+        if (System.getProperty(REFUSE_RENEGOTIATION) == null) {
+            System.setProperty(REFUSE_RENEGOTIATION, "true");
+        }
+    }
     static final String[] APPLICATION_PROTOCOLS = {"http/1.1"};
 
     /** The context engines are made from, the parameters they get, and the files both came from. */

@@ -49,6 +49,7 @@ public final class TlsPort implements AutoCloseable {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
+            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(HandshakeAlerts.listener());
             chain.add(ssl, plainHttp);
             int http = chain.indexOfType(HttpServerFilter.class);
             ((HttpServerFilter) chain.get(http)).getMonitoringConfig().addProbes(FilterRecords.afterResponses());

@@ -74,7 +74,7 @@ final class TlsRecords {
 
     /** What the transport filter does with a write that reaches it on a non-blocking connection. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void queue(Connection connection, Buffer record, CompletionHandler handler) {
+    static void queue(Connection connection, Buffer record, CompletionHandler handler) {
         ((NIOTransport) connection.getTransport()).getAsyncQueueIO().getWriter().write(connection, record, handler);
     }
 

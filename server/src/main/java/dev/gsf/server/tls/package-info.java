@@ -5,7 +5,8 @@
  *   <li>{@link dev.gsf.server.tls.TlsPort}: the HTTPS listener, Grizzly's {@code SSLBaseFilter} below the same filters
  *       and handler as the plain port, with what guards it against clients that never finish a handshake
  *       ({@code HandshakeTimeout}) or speak plain HTTP to it (a filter the server's wiring gives it, the HTTP layer's
- *       {@code PlainHttpRefusal}: nothing here reads HTTP).</li>
+ *       {@code PlainHttpRefusal}: nothing here reads HTTP), and that sends a failed handshake's alert before the
+ *       close ({@code HandshakeAlerts}).</li>
  *   <li>{@link dev.gsf.server.tls.PemFiles} (the certificate chain and key read from PEM files) and
  *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload): where
  *       another {@link javax.net.ssl.SSLEngine} would be plugged in.</li>
@@ -18,7 +19,7 @@
  *
  * <p>Threads: the port is set up on the thread that starts the server; a reload reads and swaps the certificate on
  * its own thread (main, the signal thread, an admin thread). Grizzly's selector threads make each connection's
- * engine, run its handshake and call the handshake listeners and the probes; the one
+ * engine, run its handshake and call the handshake listeners (which queue a failed one's alert) and the probes; the one
  * {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of time. A download's
  * {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next pieces on the thread
  * that saw the previous one written (often a selector thread), and its {@code writeBlocking} waits on the calling
