@@ -76,7 +76,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
     }
 
     /** {@link #start(ServerConfig)} with another results queue (tests fill a small one). */
-    static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
+    public static FileServer start(ServerConfig config, int resultsQueue) throws IOException {
         config.requireRootDirectory();
         Generations generations = new Generations(config);
         ResultDispatcher results;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.config.ServerConfig;
+import dev.gsf.server.testing.AdminScrape;
+import dev.gsf.server.testing.RawHttp;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -3,6 +3,8 @@ package dev.gsf.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.common.TestFiles;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.RawHttp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.ByteSize;
 import dev.gsf.server.ServeCommand;
 import dev.gsf.server.StartLine;
-import dev.gsf.server.TestCerts;
+import dev.gsf.server.testing.TestCerts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -3,7 +3,7 @@ package dev.gsf.server.files;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.OpenFile;
-import dev.gsf.server.Await;
+import dev.gsf.server.testing.Await;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

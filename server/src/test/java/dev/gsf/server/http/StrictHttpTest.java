@@ -1,0 +1,80 @@
+package dev.gsf.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.ConnectedServerFixture;
+import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Servers;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What the corpus cannot see: headers of our own refusals, and that a smuggled request is never answered. Every test
+ * runs once per algorithm, on a fresh server and one connection to it. The server's idle timeout is an hour, so that
+ * a connection closed within a test was closed by the server's answer, never by the timeout.
+ */
+@ParameterizedClass
+@EnumSource(Algorithm.class)
+class StrictHttpTest extends ConnectedServerFixture {
+    @Parameter
+    Algorithm algorithm;
+
+    @Override
+    protected FileServer startServer() throws IOException {
+        return Servers.start(algorithm, "idle-timeout", "60m");
+    }
+
+    @Test
+    void traceGetsOur405_withTheAllowOfAFile_andTheConnectionServesTheNextRequest() throws IOException {
+        RawHttp.Response trace = http.exchange("TRACE", "/1KB.bin");
+        assertThat(trace.status()).isEqualTo(405);
+        assertThat(trace.header("Allow")).isEqualTo("GET, HEAD");
+        assertThat(trace.header("Server")).startsWith("grizzly-sendfile/");
+        assertThat(http.exchange("GET", "/1KB.bin").md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
+    }
+
+    @Test
+    void aBodyBehindAnUnknownTransferCodingIsNeverReadAsARequest() throws IOException {
+        RawHttp.Response refused = pipelined("GET /1KB.bin HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n",
+                "GET /1MB.bin HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(refused.status()).isEqualTo(501);
+        assertThat(refused.header("Connection")).isEqualTo("close");
+        assertThat(http.closedByServer()).as("nothing follows the 501").isTrue();
+        assertThat(server.algorithmStats().admitted()).as("no download started").isZero();
+    }
+
+    @Test
+    void aPipelinedBadRequestIsAnsweredAfterTheDownloadBeforeIt_inOrder() throws IOException {
+        RawHttp.Response download = pipelined("GET /1MB.bin HTTP/1.1\r\nHost: x\r\n\r\n",
+                "GET /1KB.bin HTTP/1.1\r\nHost: x\r\nNo Colon Here\r\n\r\n");
+        assertThat(download.status()).isEqualTo(200);
+        assertThat(download.md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
+        assertThat(http.read(false).status()).isEqualTo(400);
+        assertThat(http.closedByServer()).isTrue();
+    }
+
+    @Test
+    void aTlsClientHelloIsAnswered400AtOnce_notAtTheIdleTimeout() throws IOException {
+        byte[] hello = new byte[64];
+        Arrays.fill(hello, (byte) 0x01);
+        hello[0] = 0x16;
+        hello[1] = 0x03;
+        http.sendRaw(hello);
+        assertThat(http.read(false).status()).isEqualTo(400); // RawHttp's read timeout is 30 s, far below 1 h
+        assertThat(http.closedByServer()).isTrue();
+    }
+
+    /** Sends both requests in one write, as a pipelining client may, and reads the answer to the first. */
+    private RawHttp.Response pipelined(String first, String second) throws IOException {
+        http.sendRaw((first + second).getBytes(StandardCharsets.ISO_8859_1));
+        return http.read(false);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.gsf.server.send;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.Manifest;
+import dev.gsf.common.TestFiles;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.Transport;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class DownloadTest {
+    private static final Manifest MANIFEST = TestFiles.committedManifest();
+
+    @ParameterizedTest(name = "{0} zero-copy={1} {2}")
+    @MethodSource("dev.gsf.server.testing.Variants#algorithmsZeroCopyAndTransport")
+    void everyFileOfTheSetArrivesWhole_viaHttpClientAndRawSocket(Algorithm algorithm, boolean zeroCopy,
+                                                                 Transport transport) throws Exception {
+        try (FileServer server = Servers.start(algorithm, transport.keys("zero-copy", Boolean.toString(zeroCopy)));
+             HttpClient client = transport.client();
+             RawHttp raw = transport.connect(server)) {
+            for (Manifest.Entry entry : MANIFEST.entries()) {
+                HttpResponse<InputStream> response = client.send(
+                        HttpRequest.newBuilder(transport.uri(server, "/" + entry.name())).build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(response.headers().firstValue("X-Send-Algorithm")).hasValue(algorithm.name());
+                assertThat(RawHttp.md5Hex(response.body())).as(entry.name() + " via HttpClient").isEqualTo(entry.md5());
+
+                if (transport == Transport.HTTPS && entry.name().equals("100MB.bin")) {
+                    continue; // once is enough: the client's decryption makes it the longest part of the test
+                }
+                // The raw socket reuses one connection for the whole set: keep-alive across downloads.
+                RawHttp.Response viaSocket = raw.exchange("GET", "/" + entry.name());
+                assertThat(viaSocket.status()).isEqualTo(200);
+                assertThat(viaSocket.md5()).as(entry.name() + " via raw socket").isEqualTo(entry.md5());
+            }
+            // The client has the last byte before the server has seen that write complete: wait for the count.
+            Await.until("every download counted complete", java.time.Duration.ofSeconds(10),
+                    () -> server.algorithmStats().ended(dev.gsf.algorithms.Outcome.COMPLETED)
+                            == 2L * MANIFEST.entries().size() - (transport == Transport.HTTPS ? 1 : 0),
+                    server::algorithmStats);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aCappedSendBufferStillDeliversEveryFileWhole() throws Exception {
+        try (FileServer server = Servers.start(Algorithm.ENBA, "send-buffer", "64K");
+             RawHttp raw = new RawHttp(server.port())) {
+            for (Manifest.Entry entry : MANIFEST.entries()) {
+                assertThat(raw.exchange("GET", "/" + entry.name()).md5()).as(entry.name()).isEqualTo(entry.md5());
+            }
+        }
+    }
+}

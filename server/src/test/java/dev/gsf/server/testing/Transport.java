@@ -1,0 +1,66 @@
+package dev.gsf.server.testing;
+
+import dev.gsf.server.FileServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+/**
+ * How a test reaches the server: plain HTTP on its port, or HTTPS on its TLS port with a test certificate (an EC key,
+ * a two-certificate chain, clients trusting the root CA). Tests that check bytes run over both.
+ */
+public enum Transport {
+    HTTP,
+    HTTPS;
+
+    private static TestCerts.Issued issued;
+
+    /** The config keys (name, value, ...) a server needs for this transport: {@code keyValues} and TLS's. */
+    public String[] keys(String... keyValues) {
+        if (this == HTTP) {
+            return keyValues;
+        }
+        TestCerts.Issued issued = issued();
+        return Stream.concat(Arrays.stream(keyValues), Stream.of("tls-port", "0", "tls-cert",
+                issued.chain().toString(), "tls-key", issued.key().toString())).toArray(String[]::new);
+    }
+
+    /** A raw HTTP/1.1 connection to {@code server} over this transport. */
+    public RawHttp connect(FileServer server) throws IOException {
+        return this == HTTP ? new RawHttp(server.port())
+                : RawHttp.overTls(server.tlsPort().orElseThrow(), TestCerts.clientContext());
+    }
+
+    /** {@code path} (starting with /) on {@code server} as a URI of this transport. */
+    public URI uri(FileServer server, String path) {
+        return URI.create(this == HTTP ? "http://" + server.address() + path
+                : "https://127.0.0.1:" + server.tlsPort().orElseThrow() + path);
+    }
+
+    /** A JDK HttpClient for this transport (HTTP/1.1; trusting the test root CA over HTTPS). */
+    public HttpClient client() {
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1);
+        return (this == HTTPS ? builder.sslContext(TestCerts.clientContext()) : builder).build();
+    }
+
+    /** One EC leaf for every HTTPS test of this JVM, in a directory deleted when it exits. */
+    private static synchronized TestCerts.Issued issued() {
+        if (issued == null) {
+            try {
+                Path directory = Files.createTempDirectory("gsf-test-tls");
+                directory.toFile().deleteOnExit(); // deleted after the files, registered later
+                issued = TestCerts.issue(directory, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
+                issued.chain().toFile().deleteOnExit();
+                issued.key().toFile().deleteOnExit();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return issued;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.gsf.server.testing;
+
+import dev.gsf.algorithms.Algorithm;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+
+/** Every algorithm with zero-copy on and off, over HTTP, and once each over HTTPS: the server tests run against each. */
+public final class Variants {
+    private Variants() {
+    }
+
+    public static Stream<Arguments> algorithmsAndZeroCopy() {
+        return Arrays.stream(Algorithm.values())
+                .flatMap(a -> Stream.of(Arguments.of(a, true), Arguments.of(a, false)));
+    }
+
+    /**
+     * {@link #algorithmsAndZeroCopy} over HTTP, then every algorithm over HTTPS. On TLS zero-copy only decides how a
+     * section's bytes are read (by FileChannel.transferTo, or through the algorithm's copy buffer): EBA and ADA
+     * read through their copy buffers, the others by transferTo, so each way is checked and every algorithm once.
+     */
+    public static Stream<Arguments> algorithmsZeroCopyAndTransport() {
+        return Stream.concat(algorithmsAndZeroCopy().map(a -> Arguments.of(a.get()[0], a.get()[1], Transport.HTTP)),
+                Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a,
+                        a != Algorithm.EBA && a != Algorithm.ADA, Transport.HTTPS)));
+    }
+
+    /**
+     * Every algorithm over HTTP; over HTTPS the three that take the TLS write path's three ways (SBA's blocking writes
+     * on a platform thread, VTA's on a virtual thread, ENBA's queued ones), to keep the suite's time: EBA and ADA
+     * write as those do, and run over HTTPS in {@link #algorithmsZeroCopyAndTransport}.
+     */
+    public static Stream<Arguments> algorithmsAndTransport() {
+        return Stream.concat(Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, Transport.HTTP)),
+                Stream.of(Algorithm.SBA, Algorithm.ENBA, Algorithm.VTA).map(a -> Arguments.of(a, Transport.HTTPS)));
+    }
+}
