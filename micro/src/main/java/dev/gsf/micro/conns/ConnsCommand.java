@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
         description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
                 + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
                 + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
-                "--quick: " + ConnsCommand.QUICK})
+                "--quick sets " + ConnsCommand.QUICK + "."})
 public final class ConnsCommand extends MicroCommand {
     /** What --quick sets, as command-line arguments, unless the command line gives the option. */
     public static final String QUICK = "--connections 500 --selectors 1,4,16,64,256 --warm-up 1s --duration 2s --runs 1";

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
         description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as"
                 + " the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back."
                 + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.",
-                "--quick: " + EchoCommand.QUICK})
+                "--quick sets " + EchoCommand.QUICK + "."})
 public final class EchoCommand extends MicroCommand {
     /** What --quick sets, as command-line arguments, unless the command line gives the option. */
     public static final String QUICK = "--threads 1,4,16 --buffers 8K,64K,256K --sockbuf 8192 --bytes 4M --runs 2 --stall 2";

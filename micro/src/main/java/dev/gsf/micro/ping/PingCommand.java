@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
                 + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
-                "--quick: " + PingCommand.QUICK})
+                "--quick sets " + PingCommand.QUICK + "."})
 public final class PingCommand extends MicroCommand {
     /** What --quick sets, as command-line arguments, unless the command line gives the option. */
     public static final String QUICK = "--warmup 10000 --count 50000 --runs 2 --sockperf 3";

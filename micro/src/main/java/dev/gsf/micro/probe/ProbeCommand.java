@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 @Command(name = "probe",
         description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one"
                 + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
-                "--quick: " + ProbeCommand.QUICK})
+                "--quick sets " + ProbeCommand.QUICK + "."})
 public final class ProbeCommand extends MicroCommand {
     /** What --quick sets, as command-line arguments, unless the command line gives the option. */
     public static final String QUICK = "--writes 1000";
