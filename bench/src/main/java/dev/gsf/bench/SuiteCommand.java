@@ -57,7 +57,8 @@ public final class SuiteCommand implements Callable<Integer> {
         /**
          * Shortened so that one round of the default matrix (40 cells) and the mixed cells (5) ends in about 19
          * minutes on 2 cores. A 3 s ramp-up does not warm a server up as the seed's minute did, so a 10 s warm-up
-         * does: without it each cell measured a server still compiling its send path (docs/benchmarks.md).
+         * does: without it each cell measured a server still compiling its send path
+         * (docs/results/2026-11-26-jit-fresh-server.md).
          */
         quick(3, 8, 1, 10),
         /** The seed's: 1-minute ramp-up ("so that the server can warm up"), 10-minute steady state. */

@@ -2,7 +2,6 @@ package dev.gsf.micro.echo;
 
 import static dev.gsf.micro.common.Futures.await;
 
-import dev.gsf.micro.common.Loopback;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;

@@ -4,7 +4,6 @@ import dev.gsf.report.Json;
 import dev.gsf.server.config.ConfigException;
 import dev.gsf.server.config.ConfigFile;
 import dev.gsf.server.config.Reload;
-import dev.gsf.server.config.ServerConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;

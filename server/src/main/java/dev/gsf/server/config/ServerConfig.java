@@ -93,7 +93,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 c -> Integer.toString(c.maxDownloads())),
         // 60 s and 75 s are nginx's send_timeout and keepalive_timeout. At 10,000 clients x 20 KB/s the kernel, past
         // tcp_mem, holds a socket's writes back for over 30 s while its reader still drains megabytes queued earlier;
-        // at 30 s both timeouts cut 150-500 healthy downloads a run (docs/benchmarks.md).
+        // at 30 s both timeouts cut 150-500 healthy downloads a run
+        // (docs/results/2026-11-23-errors-10000-slow-clients.md).
         WRITE_TIMEOUT("write-timeout", "60s", "drop a client that takes no byte for this long (e.g. 500ms, 30s, 2m)",
                 c -> Durations.format(c.writeTimeout())),
         SEND_BUFFER("send-buffer", "0", "SO_SNDBUF per connection, e.g. 64K; 0 lets the kernel autotune",

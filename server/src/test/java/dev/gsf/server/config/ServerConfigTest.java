@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.ByteSize;
 import dev.gsf.server.ServeCommand;
-import dev.gsf.server.StartLine;
 import dev.gsf.server.testing.TestCerts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -48,18 +47,6 @@ class ServerConfigTest {
     }
 
     @Test
-    void sbaWithALongWriteTimeoutWarnsInTheStartUpLine() {
-        assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of("write-timeout", "11s", "workers", "7"))))
-                .startsWith("  WARNING: SBA with write-timeout 11s").contains("7 of them fill the pool");
-        assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of()))).as("the default 30s").contains("WARNING");
-        assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of("write-timeout", "10s")))).isEmpty();
-        for (Algorithm other : new Algorithm[] {Algorithm.EBA, Algorithm.ENBA, Algorithm.VTA}) {
-            assertThat(StartLine.slowReaderWarning(ServerConfig.from(Map.of("algorithm", other.name(),
-                    "write-timeout", "5m")))).isEmpty();
-        }
-    }
-
-    @Test
     void everyKeyHasADefault() {
         ServerConfig config = ServerConfig.from(Map.of());
         assertThat(config.host()).isEqualTo("127.0.0.1");
@@ -74,7 +61,6 @@ class ServerConfigTest {
         assertThat(config.with(Map.of("algorithm", "ENBA")).chunkSize()).isEqualTo(64 * 1024);
         assertThat(config.with(Map.of("chunk", "40K")).chunkSize()).isEqualTo(40 * 1024);
         assertThat(config.asText()).containsEntry("chunk", "auto");
-        assertThat(StartLine.settings(config, "127.0.0.1:8080")).contains(" chunk=1M(auto) ");
         assertThatThrownBy(() -> config.with(Map.of("chunk", "0"))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("chunk: 0 is out of range");
         assertThat(config.zeroCopy()).isTrue();
