@@ -15,10 +15,13 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** FileServer.drain with real downloads: in progress ones finish, new connections are refused, the rest is cut. */
+@Execution(ExecutionMode.CONCURRENT)
 class DrainTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 

@@ -31,11 +31,13 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The admin listener on a real server: apart from the file port, its meters in /metrics and JMX, promtool's check. */
+@Isolated("expects the JVM's only server MBeans to be its own")
 class AdminListenerTest {
     private static final MBeanServer BEANS = ManagementFactory.getPlatformMBeanServer();
 

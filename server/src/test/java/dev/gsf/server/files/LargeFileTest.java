@@ -13,10 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Offsets and lengths past 2 GiB, on a sparse file that takes no disk space. */
+@Execution(ExecutionMode.CONCURRENT)
 class LargeFileTest {
     private static final long SIZE = 5L << 30; // 5 GiB, past both the int and the unsigned-int range
     private static final String MARKER = "the-end-of-a-5-GiB-file";

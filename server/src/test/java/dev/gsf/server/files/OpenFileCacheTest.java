@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.algorithms.Outcome;
-import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.Descriptors;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.ByteArrayOutputStream;
@@ -20,75 +20,26 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The open-file cache: downloads of one file share one descriptor, a replaced, truncated or deleted file is seen by
- * new requests within the validity, and nothing stays open once unused.
+ * The open-file cache: a replaced, truncated or deleted file is seen by new requests within the validity, and
+ * nothing stays open once unused (that downloads of one file share one descriptor: SharedDescriptorTest).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class OpenFileCacheTest {
-    private static final Path FILES = realPath(TestFiles.fileSet());
     private static final Duration WAIT = Duration.ofSeconds(20);
-    /** Concurrent stalled downloads: enough that one descriptor each would stand out, few enough for a unit test. */
-    private static final int DOWNLOADS = 300;
-    private static final List<String> SHARED = List.of("1MB.bin", "20MB.bin", "100MB.bin");
-    /** Descriptors the JVM and Grizzly may open or keep besides sockets and served files (selectors, JDK caches). */
-    private static final int FD_SLACK = 16;
 
     @TempDir
     Path root;
-
-    @ParameterizedTest(name = "{0} zero-copy={1}")
-    @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndZeroCopy")
-    void manyDownloadsOfAFewFilesHoldOneDescriptorPerFile_andNoneOnceTheyEnd(Algorithm algorithm, boolean zeroCopy)
-            throws Exception {
-        try (FileServer server = Servers.start(FILES, algorithm, "zero-copy", Boolean.toString(zeroCopy),
-                "workers", Integer.toString(DOWNLOADS + 8), "send-buffer", "64K", "write-timeout", "60s")) {
-            try (RawHttp warmUp = new RawHttp(server.port())) { // HEAD opens no file
-                assertThat(warmUp.exchange("HEAD", "/1MB.bin").status()).isEqualTo(200);
-            }
-            long baseline = fds().size();
-            List<RawHttp> clients = new ArrayList<>();
-            try {
-                for (int i = 0; i < DOWNLOADS; i++) {
-                    RawHttp client = new RawHttp(server.port());
-                    clients.add(client);
-                    client.socket().setReceiveBufferSize(16 * 1024);
-                    client.send("GET", "/" + SHARED.get(i % SHARED.size())); // and never read: a stalled download
-                }
-                Await.until(DOWNLOADS + " downloads in progress", WAIT,
-                        () -> server.algorithmStats().inProgress() == DOWNLOADS, server::algorithmStats);
-                List<String> during = fds();
-                // Every client socket and its server side are in this process: two sockets per download.
-                assertThat(servedFiles(during)).as("descriptors of served files, of " + during.size())
-                        .hasSizeLessThanOrEqualTo(SHARED.size());
-                assertThat((long) during.size()).as("all descriptors (baseline %d)", baseline)
-                        .isLessThanOrEqualTo(baseline + 2L * DOWNLOADS + FD_SLACK);
-                System.out.printf("%s zero-copy=%s: %d downloads, fds baseline %d, during %d (%d sockets, %d served"
-                                + " files)%n", algorithm, zeroCopy, DOWNLOADS, baseline, during.size(),
-                        during.stream().filter(fd -> fd.startsWith("socket:")).count(), servedFiles(during).size());
-            } finally {
-                for (RawHttp client : clients) {
-                    client.socket().setSoLinger(true, 0);
-                    client.close();
-                }
-            }
-            Await.until("every download to end", WAIT, () -> {
-                AlgorithmStats.Snapshot s = server.algorithmStats();
-                return s.inProgress() == 0 && s.waiting() == 0;
-            }, server::algorithmStats);
-            Await.until("descriptors back at the baseline " + baseline, WAIT,
-                    () -> fds().size() <= baseline && servedFiles(fds()).isEmpty(), OpenFileCacheTest::fds);
-        }
-    }
 
     @ParameterizedTest(name = "{0} zero-copy={1}")
     @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndZeroCopy")
@@ -171,7 +122,7 @@ class OpenFileCacheTest {
             Files.delete(file);
             Await.until("a 404 for the deleted file", WAIT, () -> status(server, "/d.bin") == 404);
             Await.until("no descriptor of the deleted file", WAIT,
-                    () -> fds().stream().noneMatch(fd -> fd.startsWith(openedAs)), OpenFileCacheTest::fds);
+                    () -> Descriptors.targets().stream().noneMatch(fd -> fd.startsWith(openedAs)), Descriptors::targets);
         }
     }
 
@@ -264,35 +215,5 @@ class OpenFileCacheTest {
 
     private static String md5(byte[] content) {
         return HexFormat.of().formatHex(RawHttp.md5().digest(content));
-    }
-
-    /**
-     * What each open descriptor of this process leads to, but jars: the class loader keeps a jar open once a class
-     * came from it, which is no leak of the server's.
-     */
-    private static List<String> fds() {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return fds.map(fd -> {
-                try {
-                    return Files.readSymbolicLink(fd).toString();
-                } catch (IOException e) {
-                    return "gone";
-                }
-            }).filter(target -> !target.endsWith(".jar")).toList();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Path realPath(Path path) {
-        try {
-            return path.toRealPath();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static List<String> servedFiles(List<String> fds) {
-        return fds.stream().filter(fd -> fd.startsWith(FILES.toString())).toList();
     }
 }

@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The cache's leases and bounds on real files, without a server: what is shared, when it closes, how much stays. */
+@Isolated("lists every descriptor of the JVM")
 class OpenFilesTest {
     @TempDir
     Path root;

@@ -15,11 +15,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Nothing outside the root is ever served. The root is {@code base/root}; the secret lives in {@code base} and in
  * /etc/passwd. Every probe must be answered 400, 403 or 404: never 200 and never 500.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class PathTraversalTest {
     private static final String SECRET = "TOP-SECRET-outside-the-root";
     /** Probes sent byte for byte on a raw socket, so no client library normalises them first. */

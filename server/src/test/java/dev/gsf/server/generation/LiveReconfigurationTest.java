@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -45,6 +46,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * they started with, new requests (on the same connections too) use the new ones, the replaced pool's threads end,
  * and a reload that cannot apply changes nothing.
  */
+@Isolated("counts worker threads by generation name, the same in every server of the JVM")
 class LiveReconfigurationTest {
     private static final Path FILES = TestFiles.fileSet();
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -17,6 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
+@Execution(ExecutionMode.CONCURRENT)
 class HttpSemanticsTest extends ConnectedServerFixture {
     private static final int SIZE = 300_000;
     private static final String LAST_MODIFIED = "Tue, 03 Nov 2026 10:00:00 GMT";

@@ -19,10 +19,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Clients that stall, send garbage or vanish each get a defined answer and cost the server nothing lasting. */
+@Execution(ExecutionMode.CONCURRENT)
 class MisbehavingClientsTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 

@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
+@Execution(ExecutionMode.CONCURRENT)
 class PlainGetTest extends ConnectedServerFixture {
     private static final Duration WAIT = Duration.ofSeconds(20);
 

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ParameterizedClass
 @EnumSource(Algorithm.class)
+@Execution(ExecutionMode.CONCURRENT)
 class StrictHttpTest extends ConnectedServerFixture {
     @Parameter
     Algorithm algorithm;

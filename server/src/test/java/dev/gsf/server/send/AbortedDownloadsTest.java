@@ -20,10 +20,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Clients that vanish mid-body leave no file descriptor, no busy worker and no download behind. */
+@Isolated("counts every descriptor of the JVM")
 class AbortedDownloadsTest {
     private static final int ABORTS = 1000;
     private static final int CLIENT_THREADS = 8;

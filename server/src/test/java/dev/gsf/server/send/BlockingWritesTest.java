@@ -12,6 +12,7 @@ import dev.gsf.server.testing.Servers;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * write to a selector thread; every byte still arrives and the worker is free once the download is done. (ENBA's and
  * VTA's writes wait in the connection's write queue: EqualAlgorithmsTest shows ENBA's worker free meanwhile.)
  */
+@Isolated("looks at every worker thread's stack in the JVM")
 class BlockingWritesTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 

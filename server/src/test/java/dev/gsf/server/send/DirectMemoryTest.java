@@ -11,9 +11,8 @@ import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
@@ -21,16 +20,14 @@ import org.junit.jupiter.params.provider.EnumSource;
  * direct buffer of its own. (Grizzly keeps one per writing thread for heap bytes; with VTA's virtual thread per
  * download that was one per download, 120-200 MB at 10,000 slow clients.)
  */
-@ParameterizedClass
-@EnumSource(Algorithm.class)
+@Isolated("measures the JVM's direct memory")
 class DirectMemoryTest {
     private static final int DOWNLOADS = 40; // under the pool's 50 workers: every algorithm starts all of them
 
-    @Parameter
-    Algorithm algorithm;
-
-    @Test
-    void downloadsWaitingOnTheirClientsHoldNoDirectBufferEach() throws Exception {
+    // A parameterized test, not class: JUnit lets no invocation of a class template be @Isolated.
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void downloadsWaitingOnTheirClientsHoldNoDirectBufferEach(Algorithm algorithm) throws Exception {
         BufferPoolMXBean direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
                 .filter(pool -> pool.getName().equals("direct")).findFirst().orElseThrow();
         List<RawHttp> clients = new ArrayList<>();

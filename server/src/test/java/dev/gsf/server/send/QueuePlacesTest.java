@@ -13,8 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Places in the download queue and worker threads are held only by what needs them. */
+@Isolated("counts the worker threads of the JVM")
 class QueuePlacesTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 

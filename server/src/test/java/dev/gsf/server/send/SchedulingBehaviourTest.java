@@ -15,6 +15,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * download for its whole length, so only 2 bodies start; EBA and ENBA take turns, and VTA does not use the pool, so
  * all 6 get their first body byte.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SchedulingBehaviourTest {
     private static final int CLIENTS = 6;
     private static final int RATE = 64 * 1024; // bytes per second, per client

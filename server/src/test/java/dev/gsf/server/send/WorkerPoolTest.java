@@ -11,10 +11,13 @@ import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
 import java.time.Duration;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The pool and the queue are real limits, and a vanished client gives its worker back. */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkerPoolTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 

@@ -40,6 +40,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -50,6 +51,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Certificates are made for each test (TestCerts). The bytes of every algorithm over TLS are checked by the
  * byte-checking tests, which run over both transports.
  */
+@Isolated("counts every descriptor of the JVM")
 class TlsTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
     @TempDir
