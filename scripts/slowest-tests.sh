@@ -2,20 +2,30 @@
 # The slowest test classes of the last test run, from surefire's reports (*/target/surefire-reports/TEST-*.xml of
 # every module), with the number of tests each ran, and the totals. `./gsf test` prints it after mvn returns, so
 # that the next slow test is seen when it lands.
-#   scripts/slowest-tests.sh [N] [ROOT]     N: how many classes (default 10); ROOT: the project (default: this one)
+#   scripts/slowest-tests.sh [N] [ROOT] [SINCE]
+#     N: how many classes (default 10); ROOT: the project (default: this one); SINCE: a file, only reports written
+#     after it count (./gsf test passes one it touches before mvn, so a module the run did not reach shows nothing)
 # A class's time is surefire's: from its first test to its last, in its fork; classes in one fork that run at once
 # (JUnit's parallel execution) overlap, so the times add up to more than the wall time.
 set -euo pipefail
 n="${1:-10}"
 root="${2:-$(cd "$(dirname "$0")/.." && pwd)}"
+since="${3:-}"
 shopt -s nullglob
-reports=("$root"/*/target/surefire-reports/TEST-*.xml)
-[ ${#reports[@]} -gt 0 ] || { echo "slowest-tests: no surefire reports under $root/*/target" >&2; exit 0; }
+reports=()
+for report in "$root"/*/target/surefire-reports/TEST-*.xml; do
+  [ -z "$since" ] || [ "$report" -nt "$since" ] && reports+=("$report")
+done
+if [ ${#reports[@]} -eq 0 ]; then
+  echo "slowest-tests: no surefire reports under $root/*/target${since:+ newer than $since}" >&2
+  exit 0
+fi
 # One line per class: seconds, tests, failed (failures + errors), skipped, module/class.
 awk '
   function attr(line, key,    m) {
-    if (match(line, " " key "=\"[^\"]*\"")) { m = substr(line, RSTART, RLENGTH); sub(/^[^"]*"/, "", m); sub(/"$/, "", m); return m }
-    return 0
+    if (!match(line, " " key "=\"[^\"]*\"")) return 0
+    m = substr(line, RSTART, RLENGTH); sub(/^[^"]*"/, "", m); sub(/"$/, "", m)
+    return m
   }
   function flush() { if (name != "") printf "%.1f %d %d %d %s/%s\n", time, tests, failed, skipped, module, name }
   FNR == 1 {
