@@ -11,14 +11,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import picocli.CommandLine;
 
 /**
  * {@code gsf compare --tls} at its smallest: one algorithm beside nginx, one round of 1 s of wrk on 1 KB over HTTPS,
  * both on the certificate the run makes; skipped where wrk or nginx is missing (nothing is installed).
  */
-@Isolated("judges that wrk got answers from each server within a one-second cell")
 class CompareTlsTest {
     private static final Path NGINX = Path.of("/usr/sbin/nginx");
 

@@ -8,10 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** The many-clients pass at tiny scale against a real server process: verified downloads and a sampled footprint. */
-@Isolated("judges each client's share of the best")
 class ManyClientsPassTest {
 
     @Test

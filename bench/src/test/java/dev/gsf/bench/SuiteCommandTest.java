@@ -5,21 +5,19 @@ import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gsf.algorithms.Algorithm;
-import dev.gsf.bench.SuiteCommand.Row;
 import dev.gsf.common.TestFiles;
+import dev.gsf.algorithms.Algorithm;
 import dev.gsf.loadgen.load.LoadCommand;
+import dev.gsf.bench.SuiteCommand.Row;
 import dev.gsf.report.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import picocli.CommandLine;
 
 /** A two-cell suite end to end: fresh server processes, verified downloads, the table's figures in suite.json. */
-@Isolated("judges each cell by gsf load's criteria, which a loaded machine can make it miss")
 class SuiteCommandTest {
 
     @Test

@@ -28,12 +28,6 @@ final class AgentProcesses {
         return script;
     }
 
-    /**
-     * The lock of the test classes that start agents: {@link #agents} finds them among all processes, so two such
-     * classes at once would see each other's.
-     */
-    static final String LOCK = "gsf load agents";
-
     /** --agent, not a coordinator's --agents. */
     private static final java.util.regex.Pattern AGENT = java.util.regex.Pattern.compile("\\s--agent(\\s|$)");
 

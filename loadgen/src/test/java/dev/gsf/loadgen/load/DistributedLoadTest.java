@@ -15,12 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.yaml.snakeyaml.Yaml;
 
 /** gsf load --agents local:N and ssh:HOSTS against our real server: agents are real processes, sshd a real sshd. */
 @Timeout(90)
-@ResourceLock(AgentProcesses.LOCK)
 class DistributedLoadTest {
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byOurServer();

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * gsf load --agents k8s:2 on a real cluster, for anyone who has one (none can run where CI runs): opt in with
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * jar built (collect.sh runs ./gsf merge). Applies the Job, waits for it, collects and merges, deletes the Job.
  */
 @EnabledIfEnvironmentVariable(named = "GSF_K8S_E2E", matches = "1")
-@ResourceLock(AgentProcesses.LOCK)
 class KubernetesClusterTest {
     @Test
     void anIndexedJobOfTwoAgentsRunsAndItsResultsMerge(@TempDir Path dir) throws Exception {

@@ -15,11 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** `gsf load` against our real file server on a loopback port. */
 @Timeout(60)
-@Isolated("judges a throttled client's rate")
 class LoadAgainstServerTest {
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byOurServer();

@@ -14,11 +14,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** `gsf load --source-address`: connections spread over local addresses, seen from the real server's side. */
 @Timeout(60)
-@ResourceLock(AgentProcesses.LOCK)
 class SourceAddressTest {
 
     @Test

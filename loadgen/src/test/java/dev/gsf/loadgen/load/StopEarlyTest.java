@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A gsf load stopped before its planned end, as real processes against our real server: an agent by its
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * their results, marked stopped; the run is 60 s long, so only the stop can end it within the test's bounds.
  */
 @Timeout(60)
-@ResourceLock(AgentProcesses.LOCK)
 class StopEarlyTest {
     /** A progress line of steady state that counts at least one download. */
     private static final Pattern DOWNLOADING = Pattern.compile("^steady .* ([1-9]\\d*) downloads");
