@@ -23,8 +23,6 @@ import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
@@ -34,7 +32,6 @@ import picocli.CommandLine;
  * over HTTP and inside TLS on its HTTPS port; and {@code gsf conformance --url https://…} against it, with what it
  * says when the certificate or the options do not fit.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class ConformanceTest {
     @TempDir
     Path dir;

@@ -14,12 +14,9 @@ import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-@Execution(ExecutionMode.CONCURRENT)
 class DownloadTest {
     private static final Manifest MANIFEST = TestFiles.committedManifest();
 
