@@ -22,8 +22,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,7 +30,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The send path end to end: a file truncated on disk ends its download at once, and nothing of a response is
  * committed before its download's first turn (that an idle connection costs nothing: IdleConnectionCpuTest).
  */
-@Execution(ExecutionMode.CONCURRENT)
 class SendPathTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 
