@@ -3,6 +3,7 @@ package dev.gsf.algorithms;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * One download as the HTTP layer hands it to an algorithm: an open file, the bytes [offset, offset+length) to send,
+ * One download as the HTTP layer hands it to an algorithm: an open file, the body to send (the file's bytes
+ * [offset, offset+length), or {@link BodyPart}s: sections of the file with small bytes held in memory between them),
  * and the {@link WriteSink} of its connection, whose response head goes out with the first write. The download holds
  * the file from then on and releases it when it ends; it then tells the sink how it ended.
  *
@@ -39,9 +41,7 @@ public final class Download {
     public static final int GATHERED = 12 * 1024;
 
     private final OpenFile source;
-    /** The whole file when it is held in memory (then {@link #file} is null), else null. */
-    private final ByteBuffer contents;
-    private final FileChannel file;
+    private final BodyCursor body;
     private final long length;
     private final WriteSink sink;
     private final Listener listener;
@@ -56,7 +56,6 @@ public final class Download {
     private final AtomicInteger slot = new AtomicInteger(NO_SLOT);
     private static final int NO_SLOT = 0, HOLDS_SLOT = 1, ENDED = 2;
     private boolean copies;
-    private long position;
     private long remaining;
     private volatile long bytesSent; // read by the sweeper thread when it ends a download
     /** System.nanoTime() when the write in flight was submitted, 0 when none is. Read by the timeout sweeper. */
@@ -76,14 +75,17 @@ public final class Download {
      * @param sink   the connection, from the HTTP layer
      */
     public Download(OpenFile file, long offset, long length, WriteSink sink, Listener listener) {
-        if (offset < 0 || length < 1) {
-            throw new IllegalArgumentException("bad range: offset " + offset + ", length " + length);
-        }
+        this(file, List.of(new BodyPart.FileBytes(offset, length)), sink, listener);
+    }
+
+    /**
+     * @param file  open for reading; the download releases it when it ends
+     * @param parts the body in order, at least one part
+     */
+    public Download(OpenFile file, List<BodyPart> parts, WriteSink sink, Listener listener) {
         this.source = file;
-        this.contents = file.contents();
-        this.file = contents == null ? file.channel() : null;
-        this.position = offset;
-        this.length = length;
+        this.body = new BodyCursor(parts, file);
+        this.length = body.length();
         this.remaining = length;
         this.sink = sink;
         this.listener = listener;
@@ -148,7 +150,7 @@ public final class Download {
      */
     void writeChunkBlocking(boolean more) throws Exception {
         if (remaining < length) { // (the first write goes out gathered with the head, through the sink's queue)
-            long chunk = Math.min(remaining, settings.chunkSize());
+            long chunk = body.next(Math.min(remaining, settings.chunkSize()));
             FileSection section = section(chunk);
             sectionInFlight = section;
             writeSubmittedAt = System.nanoTime();
@@ -191,7 +193,7 @@ public final class Download {
     }
 
     private void writeChunkAsync(boolean more, Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
-        long chunk = Math.min(remaining, settings.chunkSize());
+        long chunk = body.next(Math.min(remaining, settings.chunkSize()));
         boolean moreAfterChunk = more && remaining > chunk;
         if (remaining == length) {
             // The first bytes are copied so that the sink can gather them with the response head, with or without
@@ -201,16 +203,11 @@ public final class Download {
             // rest of the chunk follows as a section. A file already shorter than the range, or unreadable, fails
             // here, before any byte is sent.
             int gathered = (int) Math.min(chunk, GATHERED);
-            ByteBuffer first;
-            if (contents != null) {
-                first = contents.slice((int) position, gathered); // a file held in memory: no read, no copy
-            } else {
-                if (remaining > gathered && sizeOf(file) < position + remaining) { // else the read below finds out
-                    throw FileReadException.truncated();
-                }
-                first = ByteBuffer.allocate(gathered);
-                DiskSection.read(file, position, gathered, first);
+            FileChannel file = body.file();
+            if (file != null && remaining > gathered && sizeOf(file) < body.fileEnd()) { // else the read finds out
+                throw FileReadException.truncated();
             }
+            ByteBuffer first = body.first(gathered);
             Runnable rest = chunk == gathered ? onWritten
                     : () -> writeSection(chunk - gathered, moreAfterChunk, onWritten, onFailed);
             boolean moreAfterFirst = chunk > gathered || moreAfterChunk;
@@ -237,14 +234,12 @@ public final class Download {
 
     /** The next {@code bytes} of the download as a section, produced only while the socket takes them. */
     private FileSection section(long bytes) {
-        return contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
-                : copies ? new CopySection(file, position, bytes, buffers)
-                : new SendfileSection(file, position, bytes);
+        return body.section(bytes, copies, buffers);
     }
 
     /** The kernel has taken the next {@code bytes}. */
     private void advance(long bytes) {
-        position += bytes;
+        body.advance(bytes);
         remaining -= bytes;
         boolean first = bytesSent == 0;
         bytesSent += bytes;
