@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,6 +56,10 @@ import java.util.function.Function;
  * @param tlsCert        PEM certificate chain of the HTTPS listener (present exactly when tlsPort is)
  * @param tlsKey         PEM private key of that certificate (present exactly when tlsPort is)
  * @param tlsHandshakeTimeout how long after accept a TLS handshake may take before its connection is closed
+ * @param maxRanges      ranges one request may ask for; more get the whole file with 200 (nginx's max_ranges)
+ * @param precompressed  the codings served from sidecar files, in order of preference; empty: none (docs/http.md)
+ * @param index          the file a directory URL serves, empty for none (nginx's index)
+ * @param autoindex      what a directory without that file answers: 403, or a listing (nginx's autoindex)
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int inlineMax, int maxDownloads, Duration writeTimeout,
@@ -62,7 +67,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                            Optional<Path> accessLog,
                            Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
                            Optional<Path> resultsLog, OptionalInt tlsPort, Optional<Path> tlsCert,
-                           Optional<Path> tlsKey, Duration tlsHandshakeTimeout) {
+                           Optional<Path> tlsKey, Duration tlsHandshakeTimeout, int maxRanges,
+                           List<ContentCoding> precompressed, String index, Autoindex autoindex) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -130,7 +136,18 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         // 60 s is nginx's client_header_timeout, which bounds its handshakes too.
         TLS_HANDSHAKE_TIMEOUT("tls-handshake-timeout", "60s",
                 "close a TLS connection whose handshake has not completed this long after accept, 100ms-1h",
-                c -> Durations.format(c.tlsHandshakeTimeout()));
+                c -> Durations.format(c.tlsHandshakeTimeout())),
+        // Apache's MaxRanges is 200, nginx's max_ranges unlimited; browsers and download managers ask for one range,
+        // and each range of a multipart answer costs a write of its own.
+        MAX_RANGES("max-ranges", "32", "ranges one request may ask for, 1-1000; more get the whole file with 200",
+                c -> Integer.toString(c.maxRanges())),
+        PRECOMPRESSED("precompressed", "", "serve f.br or f.gz for f where the client accepts it and the sidecar is"
+                + " not older: br, gzip, or both in order of preference (br,gzip); empty: off",
+                c -> ContentCoding.format(c.precompressed())),
+        INDEX("index", "index.html", "file a directory URL ending in '/' serves; empty: none",
+                ServerConfig::index),
+        AUTOINDEX("autoindex", "off", "a directory without index file: off (403), html or json listing",
+                c -> c.autoindex().text());
 
         public final String name;
         public final String defaultValue;
@@ -210,6 +227,14 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             }
         }
         requireTls(tlsPort, tlsCert, tlsKey, tlsHandshakeTimeout, port, adminPort);
+        require(Key.MAX_RANGES, maxRanges, 1, 1000, Integer.toString(maxRanges));
+        precompressed = List.copyOf(precompressed);
+        Objects.requireNonNull(autoindex, Key.AUTOINDEX.name);
+        if (index.contains("/") || index.contains("\\") || index.equals(".") || index.equals("..")
+                || index.indexOf('\0') >= 0) {
+            throw new ConfigException(Key.INDEX.name + ": '" + index + "' is not a file name (" + Key.INDEX.help
+                    + ")");
+        }
     }
 
     /** The TLS keys go together: a TLS port needs a certificate and a key, and they are of no use without one. */
@@ -301,7 +326,11 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.TLS_PORT, get, ConfigValues::optionalWhole),
                 parse(Key.TLS_CERT, get, ConfigValues::optionalFile),
                 parse(Key.TLS_KEY, get, ConfigValues::optionalFile),
-                parse(Key.TLS_HANDSHAKE_TIMEOUT, get, Durations::parse));
+                parse(Key.TLS_HANDSHAKE_TIMEOUT, get, Durations::parse),
+                parse(Key.MAX_RANGES, get, ConfigValues::whole),
+                parse(Key.PRECOMPRESSED, get, ContentCoding::parseList),
+                parse(Key.INDEX, get, String::trim),
+                parse(Key.AUTOINDEX, get, Autoindex::parse));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */

@@ -39,6 +39,15 @@ public record Validators(String etag, long lastModifiedSeconds, String lastModif
         return new Validators(etag, seconds, HTTP_DATE.format(Instant.ofEpochSecond(seconds)));
     }
 
+    /**
+     * The validators of an encoded representation of a file (a precompressed sidecar): its ETag names the coding, so
+     * that it never equals the plain file's, whatever the sizes and times (RFC 9110 section 8.8.3).
+     */
+    public Validators forCoding(String coding) {
+        return new Validators(etag.substring(0, etag.length() - 1) + "-" + coding + "\"", lastModifiedSeconds,
+                lastModified);
+    }
+
     /** What the preconditions of a GET or HEAD decide before any range is looked at. */
     public enum Precondition { PROCEED, NOT_MODIFIED, FAILED }
 

@@ -1,6 +1,7 @@
 package dev.gsf.server.http;
 
 import dev.gsf.algorithms.Admission;
+import dev.gsf.algorithms.BodyPart;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Outcome;
@@ -13,12 +14,12 @@ import dev.gsf.server.generation.Generations;
 import dev.gsf.server.ops.AccessLog;
 import dev.gsf.server.ops.Arrival;
 import dev.gsf.server.ops.DownloadTracker;
-import dev.gsf.server.results.ByteRange;
 import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.send.PlainSink;
 import dev.gsf.server.send.ResponseSink;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
@@ -89,7 +90,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                 refuse(generation, request, response, refused.status(), refused.message());
                 yield false;
             }
-            case PathResolver.Found found -> serveFile(generation, request, response, found, head, received);
+            case PathResolver.Found found -> serveFile(generation, request, response, representation(generation,
+                    request, response, rawPath, found), head, received);
         };
     }
 
@@ -99,9 +101,27 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         response.setHeader(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
     }
 
+    /**
+     * The file itself, or with {@code precompressed} on a sidecar the client accepts; says {@code Vary:
+     * Accept-Encoding} for a file that has one, whichever is sent.
+     */
+    private Sidecars.Chosen representation(Generation generation, Request request, Response response, String rawPath,
+                                           PathResolver.Found found) {
+        if (generation.config.precompressed().isEmpty()) {
+            return new Sidecars.Chosen(found, null, false);
+        }
+        Sidecars.Chosen chosen = Sidecars.choose(files, rawPath, found, generation.config.precompressed(),
+                request.getHeader(Header.AcceptEncoding));
+        if (chosen.vary()) {
+            response.setHeader(Header.Vary, "Accept-Encoding");
+        }
+        return chosen;
+    }
+
     /** A file found: its validators, then the preconditions, the range, and the body if there is one. */
-    private boolean serveFile(Generation generation, Request request, Response response, PathResolver.Found found,
+    private boolean serveFile(Generation generation, Request request, Response response, Sidecars.Chosen chosen,
                               boolean head, long received) throws IOException {
+        PathResolver.Found found = chosen.found();
         long fileLength = found.attributes().size();
         Validators validators = found.validators(); // made once per lookup, shared while the cache trusts it
         response.setHeader(Header.ETag, validators.etag());
@@ -111,25 +131,28 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             return false;
         }
         RangeHeader.Request wanted = validators.ifRangeHolds(request.getHeader(Header.IfRange))
-                ? RangeHeader.parse(request.getHeader(Header.Range), fileLength)
+                ? RangeHeader.parse(request.getHeader(Header.Range), fileLength, generation.config.maxRanges())
                 : new RangeHeader.Whole();
-        ByteRange range = switch (wanted) {
+        ResponseBody body = switch (wanted) {
             case RangeHeader.Unsatisfiable u -> null;
-            case RangeHeader.Partial partial -> partial.range();
-            case RangeHeader.Whole whole -> ByteRange.whole(fileLength);
+            case RangeHeader.Partial partial -> ResponseBody.range(partial.range(), found.contentType());
+            case RangeHeader.Multi multi -> ResponseBody.multipart(multi.ranges(), found.contentType());
+            case RangeHeader.Whole whole -> ResponseBody.whole(fileLength, found.contentType());
         };
-        if (range == null) {
+        if (chosen.coding() != null && body != null) {
+            body = body.encoded(chosen.coding().token);
+        }
+        if (body == null) {
             response.setHeader(Header.ContentRange, "bytes */" + fileLength);
             refuse(generation, request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
             return false;
         }
-        boolean partial = wanted instanceof RangeHeader.Partial;
-        if (head || range.length() == 0) {
-            setContentHeaders(response, found, range, partial);
+        if (head || body.length() == 0) {
+            setContentHeaders(response, body);
             generation.accessLog.log(request, response.getStatus(), 0);
             return false;
         }
-        return startBody(generation, request, response, found, range, partial, received);
+        return startBody(generation, request, response, found, body, received);
     }
 
     /** RFC 9110 §13: answers 304 or 412 when a precondition says so; false when the request goes on. */
@@ -152,15 +175,17 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         }
     }
 
-    /** Status 206 and Content-Range for a part, then the body's type and length. */
-    private static void setContentHeaders(Response response, PathResolver.Found found, ByteRange range,
-                                          boolean partial) {
-        if (partial) {
-            response.setStatus(206);
-            response.setHeader(Header.ContentRange, range.contentRange());
+    /** The status (206 with Content-Range for a single range), then the body's type and length. */
+    private static void setContentHeaders(Response response, ResponseBody body) {
+        response.setStatus(body.status());
+        if (body.contentRange() != null) {
+            response.setHeader(Header.ContentRange, body.contentRange());
         }
-        response.setContentType(found.contentType());
-        response.setContentLengthLong(range.length());
+        response.setContentType(body.contentType());
+        response.setContentLengthLong(body.length());
+        if (body.contentEncoding() != null) {
+            response.setHeader(Header.ContentEncoding, body.contentEncoding());
+        }
     }
 
     /**
@@ -168,7 +193,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
      * be), both before any header of the answer is set, then the download. False when refused.
      */
     private boolean startBody(Generation generation, Request request, Response response, PathResolver.Found found,
-                              ByteRange range, boolean partial, long received) throws IOException {
+                              ResponseBody body, long received) throws IOException {
         Admission admission = generation.algorithm.admit();
         if (admission == null) {
             rejected(request.getRequestURI(), request.getRemoteAddr());
@@ -185,24 +210,25 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             refuse(generation, request, response, 500, "cannot open the file");
             return false;
         }
-        setContentHeaders(response, found, range, partial);
-        startDownload(generation, request, response, found, range, admission, file, received);
+        setContentHeaders(response, body);
+        startDownload(generation, request, response, found, body, admission, file, received);
         return true;
     }
 
     /** Hands the body to the algorithm on a sink of the suspended (or, on the fast path, running) response. */
     private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
-                               ByteRange range, Admission admission, OpenFile file, long received) {
+                               ResponseBody body, Admission admission, OpenFile file, long received) {
         // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
-        boolean now = range.length() <= fastPathMax(generation);
+        // Only a body of one part: the path's one write must be the whole response, and parts take a write each.
+        boolean now = body.parts().size() == 1 && body.length() <= fastPathMax(generation);
         if (!now) {
             response.suspend();
         }
         ResponseSink sink = new ResponseSink(request, bodyWriters.of(request.getContext()), response,
                 () -> answerServerError(generation, response), !now, generation.config.tcpNoPush());
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
-                response.getStatus(), range, generation.algorithm.kind()), generation.accessLog.begin(request), found,
-                admission, file, sink, sink::answeredServerError, now);
+                response.getStatus(), body.span(), generation.algorithm.kind()), generation.accessLog.begin(request),
+                found, admission, file, body.parts(), sink, sink::answeredServerError, now);
     }
 
     /**
@@ -222,8 +248,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
      * @param now                 the fast path: the algorithm writes at once, on this thread, in one write
      */
     private void startDownload(Generation generation, Arrival arrival, AccessLog.Line logLine,
-                               PathResolver.Found found, Admission admission, OpenFile file, WriteSink sink,
-                               BooleanSupplier answeredServerError, boolean now) {
+                               PathResolver.Found found, Admission admission, OpenFile file, List<BodyPart> parts,
+                               WriteSink sink, BooleanSupplier answeredServerError, boolean now) {
         DownloadTracker.Tracked tracked = downloads.track(arrival, (outcome, bytesSent, cause) -> {
             try {
                 logEnd(found, logLine, answeredServerError.getAsBoolean() ? 500 : arrival.status(), outcome,
@@ -234,8 +260,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                 generation.release();
             }
         });
-        ByteRange range = arrival.range();
-        Download download = tracked.attach(new Download(file, range.first(), range.length(), sink, tracked));
+        Download download = tracked.attach(new Download(file, parts, sink, tracked));
         if (now) {
             admission.sendNow(download);
         } else {
@@ -261,7 +286,9 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         Generation generation = generations.acquire();
         boolean downloading = false;
         try {
-            if (!(files.resolve(rawPath) instanceof PathResolver.Found found)) {
+            // With precompressed on, Accept-Encoding decides the answer: Grizzly's path reads it.
+            if (!generation.config.precompressed().isEmpty()
+                    || !(files.resolve(rawPath) instanceof PathResolver.Found found)) {
                 return Answer.DECLINED;
             }
             long size = found.attributes().size();
@@ -292,8 +319,10 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                     () -> serverErrorBytes(generation), generation.config.tcpNoPush());
             AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
                     name -> RequestHead.field(get.forwarded(), get.forwarded().length, name));
-            startDownload(generation, new Arrival(received, remoteAddress, rawPath, 200, ByteRange.whole(size),
-                    generation.algorithm.kind()), logLine, found, admission, file, sink, sink::answeredServerError, now);
+            ResponseBody body = ResponseBody.whole(size, found.contentType());
+            startDownload(generation, new Arrival(received, remoteAddress, rawPath, 200, body.span(),
+                    generation.algorithm.kind()), logLine, found, admission, file, body.parts(), sink,
+                    sink::answeredServerError, now);
             downloading = true;
             return now ? Answer.STARTED : Answer.SUSPENDED;
         } finally {

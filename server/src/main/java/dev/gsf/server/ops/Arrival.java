@@ -11,7 +11,8 @@ import dev.gsf.server.results.ByteRange;
  * @param client        the client's address
  * @param path          the request path, as requested
  * @param status        200 for the whole file, 206 for a range
- * @param range         the bytes it sends
+ * @param range         the bytes of the file it sends (of a multipart answer: from its first range's first byte
+ *                      to its last's last)
  * @param algorithm     the algorithm that sends them
  */
 public record Arrival(long receivedNanos, String client, String path, int status, ByteRange range,
