@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -98,6 +99,11 @@ public final class OpenFiles implements AutoCloseable {
             paths.remove(rawPath, cached);
         }
         return fresh;
+    }
+
+    /** The entries of a directory as a request could reach them, read afresh (never cached). */
+    public List<DirectoryEntry> list(PathResolver.Directory directory) throws IOException {
+        return resolver.list(directory);
     }
 
     /**

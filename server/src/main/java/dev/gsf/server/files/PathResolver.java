@@ -5,12 +5,16 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 /**
- * Maps a request path to a regular file under the root, or says why not. The raw path is split on '/' first and
+ * Maps a request path to a regular file or a directory under the root, or says why not, and lists a directory. The raw path is split on '/' first and
  * each segment decoded once, so an encoded slash or backslash can never make a separator, and dot segments are
  * refused rather than normalised. Symbolic links are followed only while they stay inside the root, unless the
  * configuration allows otherwise.
@@ -18,7 +22,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 public final class PathResolver {
 
     /** Where a request path leads. */
-    public sealed interface Resolution permits Found, Refused {
+    public sealed interface Resolution permits Found, Directory, Refused {
     }
 
     /**
@@ -32,6 +36,14 @@ public final class PathResolver {
         Found withContents(ByteBuffer bytes) {
             return new Found(file, attributes, validators, contentType, bytes.asReadOnlyBuffer());
         }
+    }
+
+    /**
+     * A directory under the root (the root too): the HTTP layer redirects, serves its index file or lists it.
+     *
+     * @param slash whether the request path ends with '/'
+     */
+    public record Directory(Path directory, boolean slash) implements Resolution {
     }
 
     /** The answer for a path that leads to no file: 400, 403 or 404 and a message for the client. */
@@ -81,14 +93,44 @@ public final class PathResolver {
                 return new Refused(403, "the path leads outside the served directory");
             }
             BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
+            if (attributes.isDirectory()) {
+                return new Directory(real, rawPath.endsWith("/"));
+            }
             if (!attributes.isRegularFile() || rawPath.endsWith("/")) {
-                return notFound(); // directories are not listed; "/file/" names a directory that is not there
+                return notFound(); // "/file/" names a directory that is not there
             }
             return new Found(real, attributes, Validators.of(attributes),
                     ContentTypes.of(real.getFileName().toString()), null);
         } catch (IOException | SecurityException e) {
             return notFound();
         }
+    }
+
+    /**
+     * The entries of a directory {@link #resolve} found, by name, as a request could reach them: no hidden name, and
+     * no symbolic link leading outside the root unless the configuration follows those.
+     */
+    List<DirectoryEntry> list(Directory found) throws IOException {
+        List<DirectoryEntry> entries = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(found.directory())) {
+            for (Path entry : stream) {
+                String name = entry.getFileName().toString();
+                if (name.startsWith(".")) {
+                    continue;
+                }
+                try {
+                    Path real = entry.toRealPath();
+                    if (!real.startsWith(realRoot) && !followSymlinksOutside) {
+                        continue;
+                    }
+                    entries.add(DirectoryEntry.of(name, Files.readAttributes(real, BasicFileAttributes.class)));
+                } catch (IOException | SecurityException e) {
+                    // a dangling link, or gone since the listing began: not listed
+                }
+            }
+        }
+        entries.sort(Comparator.comparing(DirectoryEntry::name));
+        return entries;
     }
 
     private static Refused notFound() {

@@ -4,8 +4,8 @@ import dev.gsf.algorithms.Admission;
 import dev.gsf.algorithms.BodyPart;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
-import dev.gsf.algorithms.Outcome;
 import dev.gsf.algorithms.WriteSink;
+import dev.gsf.server.config.Autoindex;
 import dev.gsf.server.files.OpenFiles;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.files.Validators;
@@ -18,9 +18,8 @@ import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.send.PlainSink;
 import dev.gsf.server.send.ResponseSink;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -41,7 +40,6 @@ import org.glassfish.grizzly.http.util.Header;
  */
 public final class FileHandler extends HttpHandler implements StrictHttpFilter.PlainGets {
     private static final Logger LOG = Logger.getLogger(FileHandler.class.getName());
-    private static final byte[] UNREADABLE_BODY = "500 cannot read the file\n".getBytes(StandardCharsets.US_ASCII);
 
     private final OpenFiles files;
     private final Generations generations;
@@ -80,25 +78,67 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         boolean head = Method.HEAD.equals(method);
         if (!head && !Method.GET.equals(method)) {
             response.setHeader(Header.Allow, RawResponse.ALLOWED_METHODS);
-            refuse(generation, request, response, 405,
+            Answers.refuse(generation, request, response, 405,
                     "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
             return false;
         }
         String rawPath = request.getRequestURI();
         return switch (files.resolve(rawPath)) {
             case PathResolver.Refused refused -> {
-                refuse(generation, request, response, refused.status(), refused.message());
+                Answers.refuse(generation, request, response, refused.status(), refused.message());
                 yield false;
             }
+            case PathResolver.Directory directory ->
+                    serveDirectory(generation, request, response, rawPath, directory, head, received);
             case PathResolver.Found found -> serveFile(generation, request, response, representation(generation,
                     request, response, rawPath, found), head, received);
         };
     }
 
-    private static void setCommonHeaders(Generation generation, Response response) {
+    static void setCommonHeaders(Generation generation, Response response) {
         response.setHeader(Header.Server, generation.serverHeader);
         response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
         response.setHeader(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
+    }
+
+    /**
+     * A directory, as nginx answers it: 301 to the path with '/' when it lacks one; else its index file, else its
+     * listing (autoindex), else 403.
+     */
+    private boolean serveDirectory(Generation generation, Request request, Response response, String rawPath,
+                                   PathResolver.Directory directory, boolean head, long received) throws IOException {
+        if (!directory.slash()) {
+            String query = request.getQueryString();
+            String location = rawPath + "/" + (query == null ? "" : "?" + query);
+            response.setHeader(Header.Location, location);
+            Answers.refuse(generation, request, response, 301, "moved to " + location);
+            return false;
+        }
+        String index = generation.config.index();
+        if (!index.isEmpty()) {
+            String indexPath = rawPath + Listings.percentEncode(index);
+            if (files.resolve(indexPath) instanceof PathResolver.Found found) {
+                return serveFile(generation, request, response,
+                        representation(generation, request, response, indexPath, found), head, received);
+            }
+        }
+        if (generation.config.autoindex() == Autoindex.OFF) {
+            Answers.refuse(generation, request, response, 403, "directory listing is off");
+            return false;
+        }
+        boolean html = generation.config.autoindex() == Autoindex.HTML;
+        byte[] listing = html ? Listings.html(rawPath, files.list(directory)) : Listings.json(files.list(directory));
+        String type = html ? "text/html; charset=utf-8" : "application/json";
+        ResponseBody body = ResponseBody.whole(listing.length, type);
+        if (head) {
+            setContentHeaders(response, body);
+            generation.accessLog.log(request, 200, 0);
+            return false;
+        }
+        // Sent as any body: by the algorithm, from bytes held in memory.
+        PathResolver.Found made = new PathResolver.Found(directory.directory(), null, null, type,
+                ByteBuffer.wrap(listing));
+        return startBody(generation, request, response, made, body, received);
     }
 
     /**
@@ -144,7 +184,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         }
         if (body == null) {
             response.setHeader(Header.ContentRange, "bytes */" + fileLength);
-            refuse(generation, request, response, 416, "range not satisfiable for a file of " + fileLength + " bytes");
+            Answers.refuse(generation, request, response, 416,
+                    "range not satisfiable for a file of " + fileLength + " bytes");
             return false;
         }
         if (head || body.length() == 0) {
@@ -166,7 +207,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                 return true;
             }
             case FAILED -> {
-                refuse(generation, request, response, 412, "precondition failed");
+                Answers.refuse(generation, request, response, 412, "precondition failed");
                 return true;
             }
             default -> {
@@ -198,7 +239,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         if (admission == null) {
             rejected(request.getRequestURI(), request.getRemoteAddr());
             response.setHeader(Header.RetryAfter, "1");
-            refuse(generation, request, response, 503, RawResponse.QUEUE_FULL);
+            Answers.refuse(generation, request, response, 503, RawResponse.QUEUE_FULL);
             return false;
         }
         OpenFile file;
@@ -207,7 +248,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         } catch (IOException | SecurityException e) {
             admission.cancel();
             LOG.log(Level.WARNING, "cannot open " + found.file(), e);
-            refuse(generation, request, response, 500, "cannot open the file");
+            Answers.refuse(generation, request, response, 500, "cannot open the file");
             return false;
         }
         setContentHeaders(response, body);
@@ -225,7 +266,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             response.suspend();
         }
         ResponseSink sink = new ResponseSink(request, bodyWriters.of(request.getContext()), response,
-                () -> answerServerError(generation, response), !now, generation.config.tcpNoPush());
+                () -> Answers.answerServerError(generation, response), !now, generation.config.tcpNoPush());
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
                 response.getStatus(), body.span(), generation.algorithm.kind()), generation.accessLog.begin(request),
                 found, admission, file, body.parts(), sink, sink::answeredServerError, now);
@@ -252,7 +293,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                                WriteSink sink, BooleanSupplier answeredServerError, boolean now) {
         DownloadTracker.Tracked tracked = downloads.track(arrival, (outcome, bytesSent, cause) -> {
             try {
-                logEnd(found, logLine, answeredServerError.getAsBoolean() ? 500 : arrival.status(), outcome,
+                Answers.logEnd(found, logLine, answeredServerError.getAsBoolean() ? 500 : arrival.status(), outcome,
                         bytesSent, cause);
             } finally {
                 // Last: the sink has ended the response already. When this generation is retired, closing it
@@ -316,7 +357,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                 ctx.suspend(); // before the download starts: it may end on another thread before this one returns
             }
             PlainSink sink = new PlainSink(ctx, bodyWriters.of(ctx), head, !now,
-                    () -> serverErrorBytes(generation), generation.config.tcpNoPush());
+                    () -> Answers.serverErrorBytes(generation), generation.config.tcpNoPush());
             AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
                     name -> RequestHead.field(get.forwarded(), get.forwarded().length, name));
             ResponseBody body = ResponseBody.whole(size, found.contentType());
@@ -332,61 +373,9 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         }
     }
 
-    /** The whole 500 of a plain GET whose download failed before its first byte, as answerServerError's. */
-    private static byte[] serverErrorBytes(Generation generation) {
-        return new RawResponse(500, "Internal Server Error", generation, true)
-                .header("Content-Type", "text/plain; charset=utf-8").header("Content-Length", UNREADABLE_BODY.length)
-                .bytes(UNREADABLE_BODY);
-    }
-
     private void rejected(String uri, String client) {
         LOG.warning(() -> "503: download queue full, refused " + uri + " from " + client);
         downloads.rejected();
     }
 
-    /** The download's access log line and, unless it completed, one log record saying how it ended. */
-    private static void logEnd(PathResolver.Found found, AccessLog.Line logLine, int status, Outcome outcome,
-                               long bytesSent, Throwable cause) {
-        logLine.end(status, status == 500 ? UNREADABLE_BODY.length : bytesSent);
-        if (outcome == Outcome.COMPLETED) {
-            return;
-        } else if (cause instanceof CancellationException) {
-            LOG.info(() -> "download of " + found.file() + " stopped with the server after " + bytesSent + " bytes");
-        } else if (outcome == Outcome.SERVER_ERROR) {
-            // Expected failures (I/O) in one line; anything else is a bug: full trace.
-            boolean expected = cause instanceof IOException;
-            LOG.log(Level.WARNING, "download of " + found.file() + " failed after " + bytesSent + " bytes: " + cause,
-                    expected ? null : cause);
-        } else {
-            LOG.fine(() -> "download of " + found.file() + " ended " + outcome + " after " + bytesSent + " bytes: "
-                    + cause);
-        }
-    }
-
-    /** The 500 of a download that failed before its first byte; its own headers are dropped. */
-    private static void answerServerError(Generation generation, Response response) {
-        try {
-            response.reset();
-            setCommonHeaders(generation, response);
-            response.setStatus(500);
-            response.setContentType("text/plain; charset=utf-8");
-            response.setContentLength(UNREADABLE_BODY.length);
-            response.getOutputStream().write(UNREADABLE_BODY);
-        } catch (IOException | RuntimeException e) {
-            LOG.log(Level.FINE, "cannot answer 500", e);
-            response.getRequest().getContext().getConnection().terminateSilently();
-        }
-    }
-
-    private static void refuse(Generation generation, Request request, Response response, int status, String message)
-            throws IOException {
-        response.setStatus(status);
-        response.setContentType("text/plain; charset=utf-8");
-        byte[] body = (status + " " + message + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setContentLength(body.length);
-        if (!Method.HEAD.equals(request.getMethod())) {
-            response.getOutputStream().write(body);
-        }
-        generation.accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
-    }
 }

@@ -193,8 +193,10 @@ class HttpSemanticsTest extends ConnectedServerFixture {
             assertThat(r.status()).as(method).isEqualTo(405);
             assertThat(r.header("Allow")).isEqualTo("GET, HEAD");
         }
-        assertThat(http.exchange("GET", "/sub").status()).as("directory").isEqualTo(404);
-        assertThat(http.exchange("GET", "/").status()).as("root directory").isEqualTo(404);
+        RawHttp.Response directory = http.exchange("GET", "/sub");
+        assertThat(directory.status()).as("directory without '/': nginx's 301").isEqualTo(301);
+        assertThat(directory.header("Location")).isEqualTo("/sub/");
+        assertThat(http.exchange("GET", "/").status()).as("no index, no listing: nginx's 403").isEqualTo(403);
         assertThat(http.exchange("GET", "/sub/a..b").body()).isEqualTo("dots inside a name are fine\n");
         assertThat(http.exchange("GET", "/empty.bin").bodyLength()).isZero();
         // Still one connection: every error above left it usable.
