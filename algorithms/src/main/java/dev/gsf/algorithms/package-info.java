@@ -4,8 +4,11 @@
  * <ul>
  *   <li>{@link dev.gsf.algorithms.SendAlgorithm}: the one interface, and {@code create}, which makes the variant an
  *       {@link dev.gsf.algorithms.Algorithm} names: SBA, EBA, ENBA, VTA or ADA.</li>
- *   <li>{@link dev.gsf.algorithms.Download}: one download (open file, byte range, connection) and the write path
- *       every variant shares; {@link dev.gsf.algorithms.Outcome} is how it ended. It writes to the connection's
+ *   <li>{@link dev.gsf.algorithms.Download}: one download (open file, its body, connection) and the write path
+ *       every variant shares. The body is a byte range of the file or a sequence of
+ *       {@link dev.gsf.algorithms.BodyPart}s (file sections with small bytes held in memory between them, what a
+ *       multi-part answer is made of; {@code BodyCursor} walks them, no write spanning two): the algorithms see
+ *       sections and bytes only, never what they mean; {@link dev.gsf.algorithms.Outcome} is how it ended. It writes to the connection's
  *       {@link dev.gsf.algorithms.WriteSink} in {@link dev.gsf.algorithms.FileSection}s read only as the socket takes
  *       them: from memory, or from the file by copy or by sendfile (the two file kinds share their reading and
  *       differ only in how they write).</li>

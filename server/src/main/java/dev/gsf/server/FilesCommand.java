@@ -2,10 +2,15 @@ package dev.gsf.server;
 
 import dev.gsf.common.FileSet;
 import dev.gsf.common.Manifest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,12 +26,24 @@ public final class FilesCommand implements Callable<Integer> {
     @Option(names = "--write-manifest", description = "rewrite MD5SUMS from the files instead of checking them")
     boolean writeManifest;
 
+    @Option(names = "--precompressed", description = "also write NAME.gz beside every file (the JDK's gzip) where"
+            + " missing or older than the file, for serve's precompressed=gzip; brotli sidecars are not made")
+    boolean precompressed;
+
     @Override
     public Integer call() throws Exception {
         Path dir = directory != null ? directory : FileSet.defaultDirectory();
         List<Path> made = FileSet.ensure(dir, FileSet.DEFAULT);
         System.out.println("gsf files: " + dir + ": generated " + made.size() + ", already there "
                 + (FileSet.DEFAULT.size() - made.size()));
+        if (precompressed) {
+            int written = 0;
+            for (FileSet.Spec spec : FileSet.DEFAULT) {
+                written += gzipSidecar(dir.resolve(spec.name())) ? 1 : 0;
+            }
+            System.out.println("gsf files: wrote " + written + " .gz sidecars, " + (FileSet.DEFAULT.size() - written)
+                    + " up to date");
+        }
         Path manifestFile = dir.resolve(FileSet.MANIFEST);
         List<String> names = FileSet.DEFAULT.stream().map(FileSet.Spec::name).toList();
         if (writeManifest) {
@@ -48,5 +65,24 @@ public final class FilesCommand implements Callable<Integer> {
             System.out.printf("%-12s %s%n", entry.name(), ok ? "OK" : "FAILED (md5 " + actual + ")");
         }
         return bad == 0 ? 0 : 1;
+    }
+
+    /**
+     * Writes {@code file}.gz unless one at least as new is there: into a hidden name first (never served), then
+     * moved into place, so the server never sees half a sidecar. True when written.
+     */
+    static boolean gzipSidecar(Path file) throws IOException {
+        Path sidecar = file.resolveSibling(file.getFileName() + ".gz");
+        if (Files.exists(sidecar)
+                && Files.getLastModifiedTime(sidecar).compareTo(Files.getLastModifiedTime(file)) >= 0) {
+            return false;
+        }
+        Path partial = file.resolveSibling("." + file.getFileName() + ".gz.partial");
+        try (InputStream in = Files.newInputStream(file);
+             OutputStream out = new GZIPOutputStream(Files.newOutputStream(partial), 1 << 16)) {
+            in.transferTo(out);
+        }
+        Files.move(partial, sidecar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return true;
     }
 }

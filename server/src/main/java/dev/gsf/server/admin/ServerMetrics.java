@@ -48,6 +48,9 @@ public final class ServerMetrics implements DownloadObserver {
             .help("downloads ended, by outcome").labelNames(ALGORITHM, "outcome").register(registry);
     private final Counter sentBytes = Counter.builder().name("gsf_sent_bytes").unit(Unit.BYTES)
             .help("body bytes the kernel took").labelNames(ALGORITHM).register(registry);
+    private final Counter encoded = Counter.builder().name("gsf_downloads_by_encoding")
+            .help("downloads started, by the representation sent: identity, or a precompressed sidecar's coding")
+            .labelNames("encoding").register(registry);
     private final Counter rejected = Counter.builder().name("gsf_rejected")
             .help("requests answered 503 because the download queue was full").register(registry);
     private final Histogram timeToFirstByte = Histogram.builder().name("gsf_time_to_first_byte_seconds")
@@ -169,6 +172,11 @@ public final class ServerMetrics implements DownloadObserver {
     }
 
     @Override
+    public void encoded(String contentCoding) {
+        encoded.labelValues(contentCoding).inc();
+    }
+
+    @Override
     public void rejected() {
         rejected.inc();
     }
@@ -186,6 +194,13 @@ public final class ServerMetrics implements DownloadObserver {
     long sentBytes(Algorithm algorithm) {
         server.reportDownloadProgress();
         return (long) sentBy.get(algorithm).get();
+    }
+
+    /** Downloads started by representation, identity first, then each coding served so far. */
+    Map<String, Long> encodedCounts() {
+        Map<String, Long> counts = new java.util.TreeMap<>(Map.of("identity", 0L));
+        encoded.collect().getDataPoints().forEach(p -> counts.put(p.getLabels().get("encoding"), (long) p.getValue()));
+        return counts;
     }
 
     long rejectedCount() {

@@ -35,9 +35,11 @@ final class StatusPage {
      * @param totals        server-wide counters
      * @param algorithms    counters of each algorithm
      * @param downloads     every download in progress, oldest first
+     * @param encodings     downloads started by representation sent (identity, gzip, br)
      */
     record Status(String server, String now, String started, long uptimeSeconds, Map<String, String> configuration,
-                  Totals totals, List<AlgorithmCounters> algorithms, List<DownloadRow> downloads) {
+                  Totals totals, List<AlgorithmCounters> algorithms, List<DownloadRow> downloads,
+                  Map<String, Long> encodings) {
     }
 
     record Totals(int downloadsInProgress, int workersBusy, int workers, long rejected, int openFiles,
@@ -79,7 +81,8 @@ final class StatusPage {
                 metrics.rejectedCount(), server.openFiles(), server.connectionsOpen());
         return new Status("gsf " + server.address(), now.truncatedTo(ChronoUnit.MILLIS).toString(),
                 server.startedAt().truncatedTo(ChronoUnit.MILLIS).toString(),
-                Duration.between(server.startedAt(), now).toSeconds(), configuration, totals, algorithms, downloads);
+                Duration.between(server.startedAt(), now).toSeconds(), configuration, totals, algorithms, downloads,
+                metrics.encodedCounts());
     }
 
     private static DownloadRow row(ActiveDownload d, Instant now) {
@@ -114,6 +117,9 @@ final class StatusPage {
         }
         page.table(List.of("algorithm", "started", "completed", "client gone", "write timeout", "server error",
                 "sent", "in progress", "waiting", "inline writes", "hand-offs"), rows);
+        page.heading("Downloads by representation (precompressed sidecars)");
+        page.table(List.copyOf(s.encodings().keySet()),
+                List.of(s.encodings().values().stream().map(n -> Long.toString(n)).toList()));
         page.heading("Downloads in progress: " + s.downloads().size());
         rows.clear();
         for (DownloadRow d : s.downloads().subList(0, Math.min(MAX_ROWS, s.downloads().size()))) {

@@ -7,7 +7,9 @@
  *       constructor; {@link dev.gsf.server.config.ServerConfig.Key} lists every key with its default, help and how
  *       its value is written back ({@code gsf serve}'s options are generated from them). Read from properties text
  *       by {@link dev.gsf.server.config.ConfigFile}, values in {@code ConfigValues}'s grammars;
- *       {@link dev.gsf.server.config.ConfigException} names the key of a value that cannot be used.</li>
+ *       {@link dev.gsf.server.config.ConfigException} names the key of a value that cannot be used;
+ *       {@link dev.gsf.server.config.ContentCoding} and {@link dev.gsf.server.config.Autoindex} are the values of
+ *       {@code precompressed} and {@code autoindex}.</li>
  *   <li>{@link dev.gsf.server.config.Reload}: applies a configuration to a
  *       {@link dev.gsf.server.config.Reconfigurable} server and says so (SIGHUP, {@code POST /admin/config}).</li>
  * </ul>

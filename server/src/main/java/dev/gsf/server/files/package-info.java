@@ -2,8 +2,10 @@
  * The files served: what a request path resolves to, and the files held open for downloads.
  *
  * <ul>
- *   <li>{@link dev.gsf.server.files.PathResolver}: a raw request path to a regular file under the root, or the
- *       status and message of a refusal (traversal, symlinks leaving the root, not a file).</li>
+ *   <li>{@link dev.gsf.server.files.PathResolver}: a raw request path to a regular file or a directory under the
+ *       root, or the status and message of a refusal (traversal, symlinks leaving the root, not a file); a
+ *       directory's {@link dev.gsf.server.files.DirectoryEntry}s as a request could reach them (no hidden name, no
+ *       link leaving the root), read afresh for each listing.</li>
  *   <li>{@link dev.gsf.server.files.OpenFiles}: the open-file cache (a path's answer, kept for
  *       {@code open-file-cache}; small files held in memory) and {@code SharedFile}, one descriptor leased by every
  *       download of a file version.</li>

@@ -31,7 +31,7 @@ public final class Generation {
     static final Set<Key> KEYS = Collections.unmodifiableSet(EnumSet.of(Key.ALGORITHM, Key.WORKERS, Key.QUEUE,
             Key.CHUNK, Key.ZERO_COPY, Key.ZERO_COPY_MIN, Key.INLINE_MAX, Key.MAX_DOWNLOADS, Key.WRITE_TIMEOUT,
             Key.SEND_BUFFER, Key.TCP_NOPUSH, Key.ACCESS_LOG, Key.SHUTDOWN_GRACE, Key.TLS_CERT, Key.TLS_KEY,
-            Key.TLS_HANDSHAKE_TIMEOUT));
+            Key.TLS_HANDSHAKE_TIMEOUT, Key.MAX_RANGES, Key.PRECOMPRESSED, Key.INDEX, Key.AUTOINDEX));
 
     final int number;
     public final ServerConfig config;

@@ -267,9 +267,11 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         }
         ResponseSink sink = new ResponseSink(request, bodyWriters.of(request.getContext()), response,
                 () -> Answers.answerServerError(generation, response), !now, generation.config.tcpNoPush());
+        String coding = body.contentEncoding() == null ? "identity" : body.contentEncoding();
         startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
-                response.getStatus(), body.span(), generation.algorithm.kind()), generation.accessLog.begin(request),
-                found, admission, file, body.parts(), sink, sink::answeredServerError, now);
+                response.getStatus(), body.span(), generation.algorithm.kind(), coding),
+                generation.accessLog.begin(request), found, admission, file, body.parts(), sink,
+                sink::answeredServerError, now);
     }
 
     /**
@@ -362,7 +364,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                     name -> RequestHead.field(get.forwarded(), get.forwarded().length, name));
             ResponseBody body = ResponseBody.whole(size, found.contentType());
             startDownload(generation, new Arrival(received, remoteAddress, rawPath, 200, body.span(),
-                    generation.algorithm.kind()), logLine, found, admission, file, body.parts(), sink,
+                    generation.algorithm.kind(), "identity"), logLine, found, admission, file, body.parts(), sink,
                     sink::answeredServerError, now);
             downloading = true;
             return now ? Answer.STARTED : Answer.SUSPENDED;

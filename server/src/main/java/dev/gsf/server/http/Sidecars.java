@@ -30,8 +30,8 @@ final class Sidecars {
         double bestWeight = 0;
         boolean any = false;
         for (ContentCoding coding : codings) { // in the order of preference: a tie keeps the earlier
-            if (!(files.resolve(rawPath + coding.suffix) instanceof PathResolver.Found sidecar)
-                    || sidecar.attributes().lastModifiedTime().compareTo(original.attributes().lastModifiedTime()) < 0) {
+            if (!(files.resolve(rawPath + coding.suffix) instanceof PathResolver.Found sidecar) || sidecar.attributes()
+                    .lastModifiedTime().compareTo(original.attributes().lastModifiedTime()) < 0) {
                 continue; // none, or older than the file: stale
             }
             any = true;

@@ -1,6 +1,7 @@
 /**
- * HTTP: the strict reading of request heads and the file handler that answers them. Nothing here writes a body byte:
- * a download's body goes to the send algorithm on a write sink of {@code dev.gsf.server.send}.
+ * HTTP: the strict reading of request heads and the file handler that answers them. Nothing here writes a file's
+ * byte: a download's body (a file, its ranges, a sidecar, a directory listing held in memory) goes to the send
+ * algorithm on a write sink of {@code dev.gsf.server.send}; only refusals' one-line texts are written here.
  *
  * <ul>
  *   <li>{@link dev.gsf.server.http.StrictHttpFilter}: reads raw bytes ahead of Grizzly's lenient parser, one head at
@@ -9,7 +10,10 @@
  *       ({@code ChunkedBody}); refuses what is not HTTP/1.1 as RFC 9112 reads it; offers plain GETs to the handler
  *       first.</li>
  *   <li>{@link dev.gsf.server.http.FileHandler}: methods, paths, validators, conditional requests and ranges
- *       ({@code RangeHeader}) decide the status and headers; it then hands the body to the generation's algorithm,
+ *       ({@code RangeHeader}; {@code ResponseBody}: a whole file, one range, or multipart/byteranges as a body of
+ *       parts) decide the status and headers; directories get a 301, their index file, a listing
+ *       ({@code Listings}, autoindex) or 403; {@code Sidecars} and {@code AcceptEncoding} pick a precompressed
+ *       representation; {@code Answers} writes the refusals and the 500 of a download that failed first; it then hands the body to the generation's algorithm,
  *       on a sink whose body writer the {@code BodyWriter.Choice} it was wired with picks (TLS on the HTTPS port).
  *       </li>
  *   <li>{@link dev.gsf.server.http.PlainHttpRefusal}: plain HTTP sent to the HTTPS port answered 400, as nginx

@@ -14,7 +14,9 @@ import dev.gsf.server.results.ByteRange;
  * @param range         the bytes of the file it sends (of a multipart answer: from its first range's first byte
  *                      to its last's last)
  * @param algorithm     the algorithm that sends them
+ * @param contentCoding the representation sent: "identity" for the file's own bytes, else the coding of the
+ *                      precompressed sidecar ("gzip", "br")
  */
 public record Arrival(long receivedNanos, String client, String path, int status, ByteRange range,
-                      Algorithm algorithm) {
+                      Algorithm algorithm, String contentCoding) {
 }

@@ -34,6 +34,10 @@ public interface DownloadObserver {
     }
 
     /** A request was answered 503: the download queue was full. */
+    /** A download of a representation started: "identity", or the coding of a precompressed sidecar. */
+    default void encoded(String contentCoding) {
+    }
+
     default void rejected() {
     }
 }

@@ -83,6 +83,7 @@ public final class DownloadTracker {
             this.download = download;
             inProgress.add(this);
             observer.started(arrival.algorithm());
+            observer.encoded(arrival.contentCoding());
             return download;
         }
 

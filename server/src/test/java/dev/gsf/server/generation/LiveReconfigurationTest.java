@@ -280,7 +280,8 @@ class LiveReconfigurationTest {
                         .hasMessageStartingWith(change.getKey() + ": cannot change while the server runs (needs a"
                                 + " restart); only algorithm, workers, queue, chunk, zero-copy, zero-copy-min,"
                                 + " inline-max, max-downloads, write-timeout, send-buffer, tcp-nopush, access-log,"
-                                + " shutdown-grace, tls-cert, tls-key, tls-handshake-timeout change live");
+                                + " shutdown-grace, tls-cert, tls-key, tls-handshake-timeout, max-ranges, precompressed,"
+                                + " index, autoindex change live");
                 assertThat(server.config()).isEqualTo(ServerConfig.from(values));
                 try (RawHttp http = new RawHttp(server.port())) {
                     assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 SBA " + MD5_1KB);
@@ -308,7 +309,9 @@ class LiveReconfigurationTest {
                 Map.entry(ServerConfig.Key.ADMIN_PORT, "7"), Map.entry(ServerConfig.Key.RESULTS_LOG, "/tmp/r.jsonl"),
                 Map.entry(ServerConfig.Key.TLS_PORT, "9443"), Map.entry(ServerConfig.Key.TLS_CERT, "/tmp/c.crt"),
                 Map.entry(ServerConfig.Key.TLS_KEY, "/tmp/c.key"),
-                Map.entry(ServerConfig.Key.TLS_HANDSHAKE_TIMEOUT, "7s"));
+                Map.entry(ServerConfig.Key.TLS_HANDSHAKE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.MAX_RANGES, "7"),
+                Map.entry(ServerConfig.Key.PRECOMPRESSED, "gzip"), Map.entry(ServerConfig.Key.INDEX, "home.html"),
+                Map.entry(ServerConfig.Key.AUTOINDEX, "json"));
         assertThat(other.keySet()).containsExactlyInAnyOrder(ServerConfig.Key.values());
         // The TLS keys go together: the base has all three, so that each can change alone.
         Map<String, String> tls = values("tls-port", "8443", "tls-cert", "/tmp/a.crt", "tls-key", "/tmp/a.key");

@@ -171,6 +171,30 @@ class PrecompressedTest {
     }
 
     @Test
+    void metricsAndTheStatusPageCountDownloadsByEncoding() throws Exception {
+        try (FileServer admin = Servers.start(root, algorithm, transport.keys("precompressed", "gzip",
+                "admin-port", "0"))) {
+            for (String coding : new String[] {"gzip", "gzip", "identity"}) {
+                HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(transport.uri(admin, "/style.css"))
+                        .header("Accept-Encoding", coding).build(), HttpResponse.BodyHandlers.ofByteArray());
+                assertThat(r.body()).isEqualTo(coding.equals("gzip") ? cssGz : css);
+            }
+            String base = admin.adminUrl().orElseThrow();
+            try (HttpClient plain = HttpClient.newHttpClient()) {
+                String metrics = plain.send(HttpRequest.newBuilder(java.net.URI.create(base + "/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString()).body();
+                assertThat(metrics).contains("gsf_downloads_by_encoding_total{encoding=\"gzip\"} 2.0")
+                        .contains("gsf_downloads_by_encoding_total{encoding=\"identity\"} 1.0");
+                String status = plain.send(HttpRequest.newBuilder(java.net.URI.create(base
+                        + "/admin/status?format=json")).build(), HttpResponse.BodyHandlers.ofString()).body();
+                var encodings = new com.fasterxml.jackson.databind.ObjectMapper().readTree(status).get("encodings");
+                assertThat(encodings.get("gzip").asLong()).isEqualTo(2);
+                assertThat(encodings.get("identity").asLong()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
     void withPrecompressedOffNoSidecarIsServedAndNothingVaries() throws Exception {
         try (FileServer off = Servers.start(root, algorithm, transport.keys())) {
             HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(transport.uri(off, "/style.css"))
