@@ -2,15 +2,11 @@ package dev.gsf.server;
 
 import dev.gsf.common.FileSet;
 import dev.gsf.common.Manifest;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import dev.gsf.server.files.GzipSidecars;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -39,7 +35,7 @@ public final class FilesCommand implements Callable<Integer> {
         if (precompressed) {
             int written = 0;
             for (FileSet.Spec spec : FileSet.DEFAULT) {
-                written += gzipSidecar(dir.resolve(spec.name())) ? 1 : 0;
+                written += GzipSidecars.write(dir.resolve(spec.name())) ? 1 : 0;
             }
             System.out.println("gsf files: wrote " + written + " .gz sidecars, " + (FileSet.DEFAULT.size() - written)
                     + " up to date");
@@ -65,24 +61,5 @@ public final class FilesCommand implements Callable<Integer> {
             System.out.printf("%-12s %s%n", entry.name(), ok ? "OK" : "FAILED (md5 " + actual + ")");
         }
         return bad == 0 ? 0 : 1;
-    }
-
-    /**
-     * Writes {@code file}.gz unless one at least as new is there: into a hidden name first (never served), then
-     * moved into place, so the server never sees half a sidecar. True when written.
-     */
-    static boolean gzipSidecar(Path file) throws IOException {
-        Path sidecar = file.resolveSibling(file.getFileName() + ".gz");
-        if (Files.exists(sidecar)
-                && Files.getLastModifiedTime(sidecar).compareTo(Files.getLastModifiedTime(file)) >= 0) {
-            return false;
-        }
-        Path partial = file.resolveSibling("." + file.getFileName() + ".gz.partial");
-        try (InputStream in = Files.newInputStream(file);
-             OutputStream out = new GZIPOutputStream(Files.newOutputStream(partial), 1 << 16)) {
-            in.transferTo(out);
-        }
-        Files.move(partial, sidecar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return true;
     }
 }

@@ -9,6 +9,7 @@
  *   <li>{@link dev.gsf.server.files.OpenFiles}: the open-file cache (a path's answer, kept for
  *       {@code open-file-cache}; small files held in memory) and {@code SharedFile}, one descriptor leased by every
  *       download of a file version.</li>
+ *   <li>{@link dev.gsf.server.files.GzipSidecars}: the .gz sidecars {@code gsf files --precompressed} writes.</li>
  *   <li>{@link dev.gsf.server.files.Validators} (strong ETag, Last-Modified, the conditional-request rules of RFC
  *       9110 section 13) and {@code ContentTypes}, found once per lookup.</li>
  * </ul>

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.Servers;
-import dev.gsf.server.Transport;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * not listed. Every algorithm over HTTP, three over HTTPS.
  */
 @ParameterizedClass(name = "{0} {1}")
-@MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")
+@MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
 class DirectoryTest {
     /** Names a listing must escape: markup, quotes, an ampersand, a newline, a space, non-ASCII. */
     private static final List<String> AWKWARD = List.of("a<b>.txt", "q\"uote'", "amp&x", "new\nline", "sp ace",

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.RawHttp;
-import dev.gsf.server.Servers;
-import dev.gsf.server.Transport;
+import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * whole file; a single satisfiable range stays a plain 206. Every algorithm, zero-copy on and off, HTTP and HTTPS.
  */
 @ParameterizedClass(name = "{0} zero-copy {1} {2}")
-@MethodSource("dev.gsf.server.Variants#algorithmsZeroCopyAndTransport")
+@MethodSource("dev.gsf.server.testing.Variants#algorithmsZeroCopyAndTransport")
 class MultipartRangesTest {
     private static final int SIZE = 300_000;
     @TempDir

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.Servers;
-import dev.gsf.server.Transport;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every algorithm over HTTP, three over HTTPS.
  */
 @ParameterizedClass(name = "{0} {1}")
-@MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")
+@MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
 class PrecompressedTest {
     private static final Instant MODIFIED = Instant.parse("2026-11-03T10:00:00Z");
     @TempDir

@@ -1,4 +1,4 @@
-package dev.gsf.server;
+package dev.gsf.server.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,8 +12,8 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code gsf files --precompressed}: a .gz sidecar beside a file, made again only once the file is newer. */
-class FilesCommandTest {
+/** GzipSidecars ({@code gsf files --precompressed}): a .gz sidecar beside a file, made again only once the file is newer. */
+class GzipSidecarsTest {
     @TempDir
     Path dir;
 
@@ -23,14 +23,14 @@ class FilesCommandTest {
         new java.util.Random(3).nextBytes(content);
         Path file = Files.write(dir.resolve("f.bin"), content);
         Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2026-11-01T00:00:00Z")));
-        assertThat(FilesCommand.gzipSidecar(file)).isTrue();
+        assertThat(GzipSidecars.write(file)).isTrue();
         Path sidecar = dir.resolve("f.bin.gz");
         try (InputStream in = new GZIPInputStream(Files.newInputStream(sidecar))) {
             assertThat(in.readAllBytes()).isEqualTo(content);
         }
-        assertThat(FilesCommand.gzipSidecar(file)).as("up to date").isFalse();
+        assertThat(GzipSidecars.write(file)).as("up to date").isFalse();
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().plusSeconds(60)));
-        assertThat(FilesCommand.gzipSidecar(file)).as("the file is newer").isTrue();
+        assertThat(GzipSidecars.write(file)).as("the file is newer").isTrue();
         try (var names = Files.list(dir)) {
             assertThat(names.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("f.bin", "f.bin.gz");
         }
