@@ -8,10 +8,10 @@
  *       every variant shares. The body is a byte range of the file or a sequence of
  *       {@link dev.gsf.algorithms.BodyPart}s (file sections with small bytes held in memory between them, what a
  *       multi-part answer is made of; {@code BodyCursor} walks them, no write spanning two): the algorithms see
- *       sections and bytes only, never what they mean; {@link dev.gsf.algorithms.Outcome} is how it ended. It writes to the connection's
- *       {@link dev.gsf.algorithms.WriteSink} in {@link dev.gsf.algorithms.FileSection}s read only as the socket takes
- *       them: from memory, or from the file by copy or by sendfile (the two file kinds share their reading and
- *       differ only in how they write).</li>
+ *       sections and bytes only, never what they mean; {@link dev.gsf.algorithms.Outcome} is how it ended. It writes to
+ *       the connection's {@link dev.gsf.algorithms.WriteSink} in {@link dev.gsf.algorithms.FileSection}s read only as
+ *       the socket takes them: from memory, or from the file by copy or by sendfile (the two file kinds share their
+ *       reading and differ only in how they write).</li>
  *   <li>{@link dev.gsf.algorithms.Scheduler}: admission, the download cap, the write-timeout sweeper, counting
  *       ({@link dev.gsf.algorithms.AlgorithmStats}) and shutdown, written once; the package-private variants SBA,
  *       EBA, ENBA, ADA (on the worker pool) and VTA say only how a turn is scheduled.</li>

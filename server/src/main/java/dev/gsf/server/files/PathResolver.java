@@ -14,10 +14,10 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Maps a request path to a regular file or a directory under the root, or says why not, and lists a directory. The raw path is split on '/' first and
- * each segment decoded once, so an encoded slash or backslash can never make a separator, and dot segments are
- * refused rather than normalised. Symbolic links are followed only while they stay inside the root, unless the
- * configuration allows otherwise.
+ * Maps a request path to a regular file or a directory under the root, or says why not, and lists a directory. The raw
+ * path is split on '/' first and each segment decoded once, so an encoded slash or backslash can never make a
+ * separator, and dot segments are refused rather than normalised. Symbolic links are followed only while they stay
+ * inside the root, unless the configuration allows otherwise.
  */
 public final class PathResolver {
 

@@ -13,9 +13,9 @@
  *       ({@code RangeHeader}; {@code ResponseBody}: a whole file, one range, or multipart/byteranges as a body of
  *       parts) decide the status and headers; directories get a 301, their index file, a listing
  *       ({@code Listings}, autoindex) or 403; {@code Sidecars} and {@code AcceptEncoding} pick a precompressed
- *       representation; {@code Answers} writes the refusals and the 500 of a download that failed first; it then hands the body to the generation's algorithm,
- *       on a sink whose body writer the {@code BodyWriter.Choice} it was wired with picks (TLS on the HTTPS port).
- *       </li>
+ *       representation; {@code Answers} writes the refusals and the 500 of a download that failed first; it then hands
+ *       the body to the generation's algorithm, on a sink whose body writer the {@code BodyWriter.Choice} it was wired
+ *       with picks (TLS on the HTTPS port).</li>
  *   <li>{@link dev.gsf.server.http.PlainHttpRefusal}: plain HTTP sent to the HTTPS port answered 400, as nginx
  *       does; the HTTPS port puts it below its SSL filter.</li>
  *   <li>{@code RawResponse}: the one builder of the responses written as bytes (a plain GET's 200 and 500, the

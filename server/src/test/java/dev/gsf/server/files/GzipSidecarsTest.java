@@ -12,7 +12,7 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** GzipSidecars ({@code gsf files --precompressed}): a .gz sidecar beside a file, made again only once the file is newer. */
+/** GzipSidecars ({@code gsf files --precompressed}): a .gz sidecar beside a file, made again once the file is newer. */
 class GzipSidecarsTest {
     @TempDir
     Path dir;

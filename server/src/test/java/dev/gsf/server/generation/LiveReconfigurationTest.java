@@ -280,8 +280,8 @@ class LiveReconfigurationTest {
                         .hasMessageStartingWith(change.getKey() + ": cannot change while the server runs (needs a"
                                 + " restart); only algorithm, workers, queue, chunk, zero-copy, zero-copy-min,"
                                 + " inline-max, max-downloads, write-timeout, send-buffer, tcp-nopush, access-log,"
-                                + " shutdown-grace, tls-cert, tls-key, tls-handshake-timeout, max-ranges, precompressed,"
-                                + " index, autoindex change live");
+                                + " shutdown-grace, tls-cert, tls-key, tls-handshake-timeout, max-ranges,"
+                                + " precompressed, index, autoindex change live");
                 assertThat(server.config()).isEqualTo(ServerConfig.from(values));
                 try (RawHttp http = new RawHttp(server.port())) {
                     assertThat(summary(http.exchange("GET", "/1KB.bin"))).isEqualTo("200 SBA " + MD5_1KB);
