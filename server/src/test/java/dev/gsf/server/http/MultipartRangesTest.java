@@ -3,13 +3,10 @@ package dev.gsf.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.RawHttp;
-import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.ServedOver;
 import dev.gsf.server.testing.Transport;
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,8 +39,7 @@ class MultipartRangesTest {
     boolean zeroCopy;
     @Parameter(2)
     Transport transport;
-    private FileServer server;
-    private HttpClient client;
+    private ServedOver served;
 
     @BeforeAll
     static void writeFiles() throws IOException {
@@ -56,23 +52,17 @@ class MultipartRangesTest {
     @BeforeEach
     void start() throws IOException {
         // A small chunk, so that big parts take several writes and the sections cross chunk boundaries.
-        server = Servers.start(root, algorithm, transport.keys("zero-copy", Boolean.toString(zeroCopy),
-                "chunk", "16K", "max-ranges", "8"));
-        client = transport.client();
+        served = ServedOver.start(root, algorithm, transport, "zero-copy", Boolean.toString(zeroCopy),
+                "chunk", "16K", "max-ranges", "8");
     }
 
     @AfterEach
     void stop() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(transport.uri(server, path));
-        if (headers.length > 0) {
-            request.headers(headers);
-        }
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        return served.get(path, headers);
     }
 
     @Test
@@ -103,7 +93,7 @@ class MultipartRangesTest {
                 Multipart.boundary(r.headers().firstValue("Content-Type").orElseThrow()));
         assertThat(parts).extracting(p -> new String(p.bytes())).containsExactly("01", "abcdefghij\n");
         assertThat(parts.getFirst().headers()).containsEntry("content-type", "text/plain; charset=utf-8");
-        try (RawHttp http = transport.connect(server)) {
+        try (RawHttp http = transport.connect(served.server())) {
             RawHttp.Response head = http.exchange("HEAD", "/note.txt", "Range: bytes=0-1,10-");
             assertThat(head.status()).isEqualTo(206);
             assertThat(head.header("Content-Type")).startsWith("multipart/byteranges; boundary=");

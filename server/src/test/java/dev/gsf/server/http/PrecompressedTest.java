@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.ServedOver;
 import dev.gsf.server.testing.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -47,8 +48,7 @@ class PrecompressedTest {
     Algorithm algorithm;
     @Parameter(1)
     Transport transport;
-    private FileServer server;
-    private HttpClient client;
+    private ServedOver served;
 
     @BeforeAll
     static void writeFiles() throws IOException {
@@ -72,22 +72,16 @@ class PrecompressedTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = Servers.start(root, algorithm, transport.keys("precompressed", "br,gzip", "chunk", "16K"));
-        client = transport.client();
+        served = ServedOver.start(root, algorithm, transport, "precompressed", "br,gzip", "chunk", "16K");
     }
 
     @AfterEach
     void stop() {
-        client.close();
-        server.close();
+        served.close();
     }
 
     private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(transport.uri(server, path));
-        if (headers.length > 0) {
-            request.headers(headers);
-        }
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        return served.get(path, headers);
     }
 
     private static String header(HttpResponse<?> r, String name) {
@@ -159,7 +153,7 @@ class PrecompressedTest {
         Path out = Files.createTempFile(root, "resume", ".gz");
         Files.write(out, Arrays.copyOf(cssGz, cssGz.length / 3));
         Process process = new ProcessBuilder(curl.toString(), "-s", "-k", "-f", "-C", "-", "-H",
-                "Accept-Encoding: gzip", "-o", out.toString(), transport.uri(server, "/style.css").toString())
+                "Accept-Encoding: gzip", "-o", out.toString(), transport.uri(served.server(), "/style.css").toString())
                 .redirectErrorStream(true).start();
         try {
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -175,7 +169,7 @@ class PrecompressedTest {
         try (FileServer admin = Servers.start(root, algorithm, transport.keys("precompressed", "gzip",
                 "admin-port", "0"))) {
             for (String coding : new String[] {"gzip", "gzip", "identity"}) {
-                HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(transport.uri(admin, "/style.css"))
+                HttpResponse<byte[]> r = served.client().send(HttpRequest.newBuilder(transport.uri(admin, "/style.css"))
                         .header("Accept-Encoding", coding).build(), HttpResponse.BodyHandlers.ofByteArray());
                 assertThat(r.body()).isEqualTo(coding.equals("gzip") ? cssGz : css);
             }
@@ -197,7 +191,7 @@ class PrecompressedTest {
     @Test
     void withPrecompressedOffNoSidecarIsServedAndNothingVaries() throws Exception {
         try (FileServer off = Servers.start(root, algorithm, transport.keys())) {
-            HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(transport.uri(off, "/style.css"))
+            HttpResponse<byte[]> r = served.client().send(HttpRequest.newBuilder(transport.uri(off, "/style.css"))
                     .header("Accept-Encoding", "gzip, br").build(), HttpResponse.BodyHandlers.ofByteArray());
             assertThat(r.body()).isEqualTo(css);
             assertThat(header(r, "Vary")).isNull();

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -46,6 +48,16 @@ public enum Transport {
     public HttpClient client() {
         HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1);
         return (this == HTTPS ? builder.sslContext(TestCerts.clientContext()) : builder).build();
+    }
+
+    /** GET {@code path} on {@code server} with {@code client} (of {@link #client}), headers given as name, value, .... */
+    public HttpResponse<byte[]> get(HttpClient client, FileServer server, String path, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(server, path));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /** One EC leaf for every HTTPS test of this JVM, in a directory deleted when it exits. */
