@@ -61,14 +61,30 @@ public final class RequestHead {
     }
 
     /**
-     * Looks at the bytes of an incomplete head (no empty line yet) and refuses what can be refused already: bytes
-     * that cannot start a request line (a TLS ClientHello, binary noise) and lines over the limits.
+     * What the filter decides on the bytes of a head read so far, {@code b[0, length)}: a refusal, a verdict on the
+     * whole head once its empty line has arrived, or null to wait for more bytes. The same bytes get the same
+     * verdict however they were cut into reads: every refusal made before the head is whole is one the whole head
+     * gets too, since the checks made early look only at what cannot change as more bytes come.
      *
-     * @return a refusal, or null to wait for more bytes
+     * @param end {@link #end}{@code (b, 0, length)}, which the caller needs too
      */
-    static Refuse early(byte[] b, int length) {
+    static Verdict decide(byte[] b, int length, int end) {
+        Refuse early = early(b, end < 0 ? length : end);
+        if (early != null || end < 0) {
+            return early;
+        }
+        return check(b, end);
+    }
+
+    /**
+     * Refuses what the first {@code length} bytes of a head decide already: bytes that cannot start a request line
+     * (a TLS ClientHello, binary noise) within its first {@link #MAX_REQUEST_LINE} bytes, a request line over the
+     * limit, a head over the limit; null when none is refused. Each is decided the same on any longer prefix.
+     */
+    private static Refuse early(byte[] b, int length) {
         int lineEnd = indexOf(b, 0, length, (byte) '\n');
-        for (int i = 0; i < (lineEnd < 0 ? length : lineEnd); i++) {
+        int lineBytes = lineEnd < 0 ? length : lineEnd;
+        for (int i = 0; i < Math.min(lineBytes, MAX_REQUEST_LINE); i++) {
             if (b[i] == ' ') {
                 break;
             }
@@ -76,7 +92,9 @@ public final class RequestHead {
                 return refuse(400, "the request line does not start with a method", null, firstLine(b, length));
             }
         }
-        if (lineEnd < 0 && length > MAX_REQUEST_LINE) {
+        // the line without the CR of its CRLF; while the LF has not come, a last CR may still be that CR
+        int lineLength = lineBytes > 0 && b[lineBytes - 1] == '\r' ? lineBytes - 1 : lineBytes;
+        if (lineLength > MAX_REQUEST_LINE) {
             return refuse(414, "the request line is longer than " + MAX_REQUEST_LINE + " bytes", null,
                     firstLine(b, length));
         }

@@ -138,11 +138,10 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             byte[] head = new byte[Math.min(in.remaining(), RequestHead.MAX_HEAD + 1)];
             in.get(head).position(start);
             int end = RequestHead.end(head, 0, head.length);
-            if (end < 0) { // wait for the rest of the head, unless what came already cannot be one
-                RequestHead.Refuse early = RequestHead.early(head, head.length);
-                return early == null ? ctx.getStopAction(in) : refuse(ctx, framing, early, in);
+            RequestHead.Verdict verdict = RequestHead.decide(head, head.length, end);
+            if (verdict == null) { // the rest of the head is still to come
+                return ctx.getStopAction(in);
             }
-            RequestHead.Verdict verdict = RequestHead.check(head, end);
             if (verdict instanceof RequestHead.Refuse refusal) {
                 return refuse(ctx, framing, refusal, in);
             }
