@@ -1,0 +1,174 @@
+package dev.gsf.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.gsf.conformance.Corpus;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Fuzz target: the reading of request heads as the filter does it, on any bytes cut into reads anywhere. Invariants:
+ * the verdict on the same bytes is the same whatever the cut (the first verdict on a prefix is the whole's); the
+ * one-pass reading, when it takes a head, gives the full reading's Pass; a Pass is within the limits and forwards a
+ * clean head; a refusal is one of the statuses the reader gives.
+ *
+ * <p>Input: a mode byte, then the head. The mode grows the request line or the head to just around its limit
+ * (8192 and 32 KB), where a fuzzer's short inputs would never reach.
+ */
+class HeadFuzzTest {
+    /** Prefixes up to this length are all tried; past it, those around the limits and each line end. */
+    private static final int ALL_PREFIXES = 1024;
+
+    @FuzzTest
+    void sameVerdictWhateverTheCut(byte[] input) {
+        if (input.length == 0) {
+            return;
+        }
+        checkHead(grow(input[0], Arrays.copyOfRange(input, 1, input.length)));
+    }
+
+    /** The conformance corpus, and each of its requests grown to the limits. */
+    @ParameterizedTest
+    @MethodSource("corpus")
+    void corpusRequests(String request) {
+        byte[] bytes = request.getBytes(StandardCharsets.ISO_8859_1);
+        for (int mode : new int[] {0, 11, 12, 20, 21}) { // as sent; line 8192, 8193; head 32 KB, 32 KB + 1
+            checkHead(grow((byte) mode, bytes));
+        }
+    }
+
+    static Stream<String> corpus() {
+        return Corpus.builtIn().cases().stream().map(Corpus.Case::request);
+    }
+
+    static void checkHead(byte[] sent) {
+        byte[] b = skipEmptyLines(sent);
+        RequestHead.Verdict whole = filterVerdict(b, b.length);
+        for (int k = 1; k < b.length; k++) {
+            if (k <= ALL_PREFIXES || nearALimit(b, k)) {
+                RequestHead.Verdict early = filterVerdict(b, k);
+                if (early != null) {
+                    assertSame(early, whole, b, k);
+                    break; // the filter stops at the first verdict; longer prefixes are its business no more
+                }
+            }
+        }
+        int end = RequestHead.end(b, 0, Math.min(b.length, RequestHead.MAX_HEAD + 1));
+        if (end >= 0) {
+            onePassAgrees(b, end);
+        }
+        if (whole instanceof RequestHead.Pass pass) {
+            passIsClean(pass, end);
+        } else if (whole instanceof RequestHead.Refuse refuse) {
+            assertThat(refuse.status()).isIn(400, 414, 431, 501, 505);
+            assertThat(refuse.close()).isTrue();
+        }
+    }
+
+    /** What the filter decides once {@code k} bytes have come: it copies at most MAX_HEAD + 1 of them. */
+    private static RequestHead.Verdict filterVerdict(byte[] b, int k) {
+        int n = Math.min(k, RequestHead.MAX_HEAD + 1);
+        return RequestHead.decide(b, n, RequestHead.end(b, 0, n));
+    }
+
+    private static boolean nearALimit(byte[] b, int k) {
+        return Math.abs(k - RequestHead.MAX_REQUEST_LINE) <= 3 || Math.abs(k - RequestHead.MAX_HEAD) <= 3
+                || b[k - 1] == '\n' || b[k - 1] == '\r' || k % 509 == 0;
+    }
+
+    private static void assertSame(RequestHead.Verdict early, RequestHead.Verdict whole, byte[] b, int k) {
+        String where = "cut after " + k + " of " + b.length + " bytes: " + HeadBytes.firstLine(b, b.length);
+        assertThat(whole).as(where).isNotNull();
+        assertThat(early.getClass()).as(where).isEqualTo(whole.getClass());
+        if (early instanceof RequestHead.Refuse e) {
+            assertThat(e.status()).as(where).isEqualTo(((RequestHead.Refuse) whole).status());
+        } else {
+            assertThat(((RequestHead.Pass) early).forwarded()).as(where)
+                    .isEqualTo(((RequestHead.Pass) whole).forwarded());
+        }
+    }
+
+    private static void onePassAgrees(byte[] b, int end) {
+        RequestHead.Pass plain = PlainHead.read(b, end);
+        if (plain == null) {
+            return;
+        }
+        RequestHead.Verdict full = FullHead.read(b, end);
+        String where = HeadBytes.firstLine(b, end);
+        assertThat(full).as(where).isInstanceOf(RequestHead.Pass.class);
+        RequestHead.Pass pass = (RequestHead.Pass) full;
+        assertThat(plain.method()).as(where).isEqualTo(pass.method());
+        assertThat(plain.requestLine()).as(where).isEqualTo(pass.requestLine());
+        assertThat(plain.contentLength()).as(where).isEqualTo(pass.contentLength());
+        assertThat(plain.chunked()).as(where).isEqualTo(pass.chunked());
+        assertThat(plain.forwarded()).as(where).isEqualTo(pass.forwarded());
+    }
+
+    /** Within the limits, CRLF lines, no framing or Upgrade field, no byte over 0x7f, ends with the empty line. */
+    private static void passIsClean(RequestHead.Pass pass, int end) {
+        assertThat(end).isBetween(1, RequestHead.MAX_HEAD);
+        assertThat(pass.requestLine().length()).isLessThanOrEqualTo(RequestHead.MAX_REQUEST_LINE);
+        assertThat(pass.contentLength()).isGreaterThanOrEqualTo(0);
+        String head = new String(pass.forwarded(), StandardCharsets.ISO_8859_1);
+        assertThat(head).startsWith(pass.method() + " ").endsWith("\r\n\r\n");
+        assertThat(head.replace("\r\n", "")).doesNotContain("\r", "\n");
+        assertThat(head.chars().allMatch(c -> c < 0x80)).as(head).isTrue();
+        for (String line : head.split("\r\n")) {
+            String name = line.indexOf(':') < 0 ? "" : line.substring(0, line.indexOf(':')).toLowerCase();
+            assertThat(name).isNotIn("content-length", "transfer-encoding", "upgrade");
+        }
+    }
+
+    /** The filter skips CR and LF before a request line (RFC 9112 §2.2). */
+    private static byte[] skipEmptyLines(byte[] b) {
+        int i = 0;
+        while (i < b.length && (b[i] == '\r' || b[i] == '\n')) {
+            i++;
+        }
+        return Arrays.copyOfRange(b, i, b.length);
+    }
+
+    /**
+     * Mode 0-7 modulo 24: as sent; 8-15: the request line padded after its first '/' to 8189-8196 bytes; 16-23:
+     * five fields added after the request line to make the head 32 KB - 4 to + 3 bytes.
+     */
+    static byte[] grow(byte mode, byte[] head) {
+        int m = Math.floorMod(mode, 24);
+        int lineEnd = RequestHead.end(head, 0, head.length) < 0 ? -1 : HeadBytes.indexOf(head, 0, head.length,
+                (byte) '\n');
+        if (m < 8 || lineEnd < 0) {
+            return head;
+        }
+        int lineLength = lineEnd > 0 && head[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
+        int slash = HeadBytes.indexOf(head, 0, lineEnd, (byte) '/');
+        if (m < 16) {
+            int pad = RequestHead.MAX_REQUEST_LINE - 3 + (m - 8) - lineLength;
+            return slash < 0 || pad <= 0 ? head : insert(head, slash + 1, "a".repeat(pad));
+        }
+        int pad = RequestHead.MAX_HEAD - 4 + (m - 16) - head.length;
+        return pad < 5 * 5 ? head : insert(head, lineEnd + 1, fields(pad));
+    }
+
+    /** Five field lines of {@code length} bytes together, each under the field line limit. */
+    private static String fields(int length) {
+        StringBuilder fields = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            int line = i < 4 ? length / 5 : length - 4 * (length / 5);
+            fields.append("X").append(i).append(": ").append("b".repeat(line - 6)).append("\r\n");
+        }
+        return fields.toString();
+    }
+
+    private static byte[] insert(byte[] b, int at, String text) {
+        byte[] t = text.getBytes(StandardCharsets.ISO_8859_1);
+        byte[] out = new byte[b.length + t.length];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(t, 0, out, at, t.length);
+        System.arraycopy(b, at, out, at + t.length, b.length - at);
+        return out;
+    }
+}
