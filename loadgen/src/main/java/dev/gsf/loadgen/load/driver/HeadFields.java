@@ -47,7 +47,8 @@ final class HeadFields {
             int vs = valueStart(a, colon + 1, next);
             int ve = valueEnd(a, vs, next);
             switch (nameEnd - pos) { // cheap dispatch before the case-insensitive compare
-                case 14 -> contentLength = nameIs(a, pos, "content-length") ? number(a, vs, ve) : contentLength;
+                case 14 -> contentLength = nameIs(a, pos, "content-length")
+                        ? oneLength(contentLength, number(a, vs, ve)) : contentLength;
                 case 17 -> chunked |= nameIs(a, pos, "transfer-encoding") && contains(a, vs, ve, "chunked");
                 case 10 -> close = nameIs(a, pos, "connection")
                         ? contains(a, vs, ve, "close") || (http10 && !contains(a, vs, ve, "keep-alive")) : close;
@@ -116,9 +117,21 @@ final class HeadFields {
                 text(LAST_MODIFIED), text(SERVER), text(SEND_ALGORITHM));
     }
 
-    /** The status code of the status line a[off, eol), which must be HTTP/1.x's. */
+    /** A second Content-Length must say the same as the first: which one frames the body is anyone's guess. */
+    private static long oneLength(long before, long length) throws MalformedException {
+        if (before >= 0 && before != length) {
+            throw new MalformedException("two Content-Lengths, " + before + " and " + length);
+        }
+        return length;
+    }
+
+    /**
+     * The status code of the status line a[off, eol), which must be HTTP/1.x's: HTTP/1.DIGIT SP three digits, then
+     * SP and a reason or the line's end (RFC 9112 §4).
+     */
     private static int status(byte[] a, int off, int eol) throws MalformedException {
-        if (eol - off < 12 || !startsWith(a, off, "HTTP/1.") || a[off + 8] != ' ') {
+        if (eol - off < 12 || !startsWith(a, off, "HTTP/1.") || a[off + 7] < '0' || a[off + 7] > '9'
+                || a[off + 8] != ' ' || (eol - off > 12 && a[off + 12] != ' ')) {
             throw new MalformedException("not an HTTP/1.x status line: '" + printable(a, off, eol) + "'");
         }
         int status = 0;

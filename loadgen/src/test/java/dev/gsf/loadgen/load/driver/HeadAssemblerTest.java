@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.load.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +70,23 @@ class HeadAssemblerTest {
                 .isEqualTo("\"e1\"");
     }
 
+    /** Findings of the response fuzz target ({@link ResponseFuzzTest}), kept as examples. */
+    @Test
+    void aFourDigitStatusOrTwoDifferentLengthsAreMalformed() {
+        for (String head : new String[] {"HTTP/1.1 2000 OK\r\nContent-Length: 4\r\n\r\n",
+                "HTTP/1.1 2000\r\nContent-Length: 4\r\n\r\n", "HTTP/1.x 200 OK\r\nContent-Length: 4\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Length: 4\r\ncontent-length: 5\r\n\r\n"}) {
+            assertThatThrownBy(() -> new HeadAssembler().take(bytes(head), new HeadFields())).as(head)
+                    .isInstanceOf(ResponseHead.MalformedException.class);
+        }
+    }
+
+    @Test
+    void aStatusLineWithoutAReasonAndARepeatedEqualLengthAreFine() throws Exception {
+        assertThat(parsed("HTTP/1.1 200\r\nContent-Length: 4\r\nContent-Length: 4\r\n\r\n").contentLength())
+                .isEqualTo(4);
+    }
+
     private static HeadFields parsed(String head) throws Exception {
         HeadFields fields = new HeadFields();
         assertThat(new HeadAssembler().take(bytes(head), fields)).isTrue();
@@ -92,7 +110,7 @@ class HeadAssemblerTest {
                 .isNotEqualTo("786329b34bbe53ab40a54a19cd597f2d").hasSize(32);
     }
 
-    private static ByteBuffer bytes(String s) {
+    static ByteBuffer bytes(String s) {
         return ByteBuffer.wrap(s.getBytes(StandardCharsets.ISO_8859_1));
     }
 }
