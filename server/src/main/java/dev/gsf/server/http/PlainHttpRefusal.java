@@ -50,7 +50,7 @@ public final class PlainHttpRefusal extends BaseFilter {
         if (LOOKED.isSet(connection) || !in.hasRemaining()) {
             return ctx.getInvokeAction();
         }
-        if (!isLetter(in.get(in.position()))) {
+        if (!startsPlainHttp(in.get(in.position()))) {
             LOOKED.set(connection, Boolean.TRUE);
             return ctx.getInvokeAction();
         }
@@ -75,7 +75,8 @@ public final class PlainHttpRefusal extends BaseFilter {
         }
     }
 
-    private static boolean isLetter(byte b) {
+    /** A connection's first byte: a letter starts an HTTP method; a TLS record starts with 20-23. */
+    static boolean startsPlainHttp(byte b) {
         return b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z';
     }
 

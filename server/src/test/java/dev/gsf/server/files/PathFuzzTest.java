@@ -1,0 +1,80 @@
+package dev.gsf.server.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * Fuzz target: request paths resolved against a tree with files, a hidden file, a directory, and symbolic links that
+ * stay inside the root or lead out of it (to a file and to a directory). Invariants: with links outside refused, a
+ * found file is a regular file inside the real root, never one reached by a hidden segment; with them allowed, the
+ * only other answer is a file outside where the refusing resolver said 403; a refusal is 400, 403 or 404; no exception.
+ */
+class PathFuzzTest {
+    private static Path top;
+    private static Path root;
+    private static Path outside;
+    private static PathResolver refusing;
+    private static PathResolver following;
+
+    @BeforeAll
+    static void tree() throws IOException {
+        top = Files.createTempDirectory("gsf-path-fuzz").toRealPath();
+        root = Files.createDirectories(top.resolve("root"));
+        outside = Files.createDirectories(top.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "secret");
+        Files.writeString(root.resolve("a.txt"), "a");
+        Files.writeString(root.resolve("a b%.txt"), "ab");
+        Files.writeString(root.resolve(".hidden"), "h");
+        Files.createDirectories(root.resolve("sub"));
+        Files.writeString(root.resolve("sub/b.bin"), "b");
+        Files.createSymbolicLink(root.resolve("in.txt"), root.resolve("sub/b.bin"));
+        Files.createSymbolicLink(root.resolve("out.txt"), Path.of("../outside/secret.txt"));
+        Files.createSymbolicLink(root.resolve("outdir"), outside);
+        Files.createSymbolicLink(root.resolve("sub/up"), Path.of(".."));
+        refusing = new PathResolver(root, false);
+        following = new PathResolver(root, true);
+    }
+
+    @AfterAll
+    static void removeTree() throws IOException {
+        try (Stream<Path> all = Files.walk(top)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    @FuzzTest
+    void neverLeavesTheRootNorNamesARefusedLink(byte[] input) {
+        String rawPath = new String(input, StandardCharsets.ISO_8859_1);
+        PathResolver.Resolution refused = refusing.resolve(rawPath);
+        if (refused instanceof PathResolver.Found found) {
+            assertThat(found.file()).as(rawPath).startsWith(root);
+            assertThat(found.attributes().isRegularFile()).isTrue();
+            assertThat(Files.isRegularFile(found.file())).isTrue();
+            assertThat(rawPath).doesNotContain("/.");
+        } else {
+            assertThat(((PathResolver.Refused) refused).status()).as(rawPath).isIn(400, 403, 404);
+        }
+        PathResolver.Resolution followed = following.resolve(rawPath);
+        if (followed instanceof PathResolver.Found found && !found.file().startsWith(root)) {
+            assertThat(found.file()).as(rawPath).startsWith(outside); // the one place the links lead
+            assertThat(refused).as(rawPath).isInstanceOfSatisfying(PathResolver.Refused.class,
+                    r -> assertThat(r.status()).isEqualTo(403));
+        } else if (followed instanceof PathResolver.Found found) {
+            assertThat(refused).as(rawPath).isInstanceOfSatisfying(PathResolver.Found.class,
+                    f -> assertThat(f.file()).isEqualTo(found.file()));
+        } else {
+            assertThat(refused).as(rawPath).isEqualTo(followed);
+        }
+    }
+}
