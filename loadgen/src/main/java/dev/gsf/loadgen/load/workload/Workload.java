@@ -43,7 +43,13 @@ public final class Workload {
             throw new IllegalArgumentException("manifest: " + e.getMessage());
         }
         Map<String, String> md5s = new LinkedHashMap<>();
-        parsed.entries().forEach(e -> md5s.put(e.name(), e.md5()));
+        for (Manifest.Entry e : parsed.entries()) {
+            String before = md5s.put(e.name(), e.md5());
+            if (before != null && !before.equals(e.md5())) { // which one a download is checked against: a guess
+                throw new IllegalArgumentException("manifest " + manifest + " lists '" + e.name() + "' twice, with MD5 "
+                        + before + " and " + e.md5());
+            }
+        }
         return new Workload(choose(md5s, mix));
     }
 
@@ -80,6 +86,9 @@ public final class Workload {
         }
         if (chosen.isEmpty()) {
             throw new IllegalArgumentException("--mix '" + mix + "' gives no file a positive weight");
+        }
+        if (Double.isInfinite(chosen.stream().mapToDouble(FileChoice::weight).sum())) { // a draw would be the last file
+            throw new IllegalArgumentException("--mix '" + mix + "': the weights add up to more than a double holds");
         }
         return chosen;
     }
