@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,6 +53,15 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
         JsonNode run = runs.get(0);
         if (!run.path("clock").isObject() || !run.path("config").has("segment")) {
             throw new IllegalArgumentException(json + " was written by a gsf load without segments and clocks");
+        }
+        JsonNode stopped = run.path("stopped").path("at");
+        if (stopped.isTextual()) { // read when merging; a bad one is this file's error, said now
+            try {
+                Instant.parse(stopped.asText());
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(json + ": stopped.at '" + stopped.asText() + "' is not an instant"
+                        + " (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
+            }
         }
         String log = run.path("histogramLog").asText(null);
         Path logFile = log == null ? null : dir.resolve(log);

@@ -81,7 +81,7 @@ class MergeTest {
         assertThat(merged.summary().result.peakConnections()).isEqualTo(150);
     }
 
-    private static Path agent(Path dir, String segment, long[][] intervals) throws Exception {
+    static Path agent(Path dir, String segment, long[][] intervals) throws Exception {
         return agent(dir, segment, intervals, new double[0][]);
     }
 
