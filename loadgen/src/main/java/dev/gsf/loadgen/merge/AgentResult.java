@@ -104,7 +104,7 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
      * the agent's summary histograms exactly. No filter on the steady window's time: a value measured just before
      * its end but recorded after a late cut lies in an interval that starts after it.
      */
-    private static Map<String, Histogram> steadySums(List<Histogram> intervals) {
+    static Map<String, Histogram> steadySums(List<Histogram> intervals) {
         Map<String, Histogram> sums = new HashMap<>();
         for (Histogram h : intervals) {
             String tag = h.getTag();
