@@ -1,16 +1,28 @@
 package dev.gsf.server.http;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.glassfish.grizzly.Buffer;
 
 /**
  * Finds where a chunked request body ends (RFC 9112 §7.1), so that the bytes after it are read as the next request.
- * Only framing is checked; the content itself is Grizzly's to read. One instance per connection, fed in order by the
+ * Only framing is checked, strictly (sizes, extensions, trailer fields); the content itself is Grizzly's to read. One instance per connection, fed in order by the
  * thread that reads it.
  */
 final class ChunkedBody {
     /** Longest chunk-size line or trailer line. */
     private static final int MAX_LINE = 8192;
-    private static final java.util.regex.Pattern HEX_SIZE = java.util.regex.Pattern.compile("[0-9A-Fa-f]{1,15}");
+    private static final String TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+    /**
+     * chunk-size [ chunk-ext ] (RFC 9112 §7.1.1), whitespace allowed before the line's end: an extension is a token,
+     * with a token or a quoted string as its value, so a CR or another control byte inside one is no line end a
+     * proxy in front might see instead.
+     */
+    private static final Pattern SIZE_LINE = Pattern.compile("([0-9A-Fa-f]{1,15})(?:[ \t]*;[ \t]*" + TOKEN
+            + "(?:[ \t]*=[ \t]*(?:" + TOKEN + "|\"(?:[\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]"
+            + "|\\\\[\t \\x21-\\x7e\\x80-\\xff])*\"))?)*[ \t]*");
+    /** field-name ":" OWS field-value OWS (RFC 9112 §7.1.2, §5): no control byte but HTAB, no obs-fold. */
+    private static final Pattern TRAILER_LINE = Pattern.compile(TOKEN + ":[\t \\x21-\\x7e\\x80-\\xff]*");
 
     private enum State { SIZE, DATA, DATA_END, TRAILER }
 
@@ -64,11 +76,14 @@ final class ChunkedBody {
                 }
                 case TRAILER -> {
                     if (c == '\n') {
-                        boolean empty = line.isEmpty() || line.toString().equals("\r");
+                        String trailer = withoutCr(line.toString());
                         line.setLength(0);
-                        if (empty) {
+                        if (trailer.isEmpty()) {
                             state = State.SIZE;
                             return i + 1;
+                        }
+                        if (!TRAILER_LINE.matcher(trailer).matches()) {
+                            throw new Malformed("'" + trailer + "' is not a trailer field");
                         }
                     } else {
                         appendToLine(c);
@@ -86,14 +101,17 @@ final class ChunkedBody {
         line.append((char) (c & 0xff));
     }
 
-    /** chunk-size [ BWS ";" chunk-ext ] CR */
+    /** chunk-size [ chunk-ext ] [ CR ] */
     private static long size(String line) throws Malformed {
-        String s = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-        int semicolon = s.indexOf(';');
-        String hex = (semicolon < 0 ? s : s.substring(0, semicolon)).stripTrailing();
-        if (!HEX_SIZE.matcher(hex).matches()) {
-            throw new Malformed("'" + s + "' is not a chunk size");
+        String s = withoutCr(line);
+        Matcher m = SIZE_LINE.matcher(s);
+        if (!m.matches()) {
+            throw new Malformed("'" + s + "' is not a chunk size and extensions");
         }
-        return Long.parseLong(hex, 16);
+        return Long.parseLong(m.group(1), 16);
+    }
+
+    private static String withoutCr(String line) {
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
     }
 }
