@@ -25,6 +25,8 @@ import java.util.Set;
  * {@code {last-modified PATH}} in a send line stand for that header of the file, read with a HEAD request first.
  */
 public record Corpus(List<Case> cases) {
+    /** The longest request a case may send: more than any head a server reads (a 32 KB head, a few bodies). */
+    public static final int MAX_REQUEST = 1 << 20;
 
     /** Whether the connection stays open after the answer; ANY where the RFCs leave it to the server. */
     public enum Connection { OPEN, CLOSE, ANY }
@@ -83,7 +85,12 @@ public record Corpus(List<Case> cases) {
                     send.setLength(0);
                 }
                 case "why" -> why = rest;
-                case "send" -> send.append(unescape(repeat(line.substring(5)), where));
+                case "send" -> {
+                    send.append(unescape(repeat(line.substring(5), where), where));
+                    if (send.length() > MAX_REQUEST) {
+                        throw new IllegalArgumentException(where + "the request is over " + MAX_REQUEST + " bytes");
+                    }
+                }
                 case "expect" -> {
                     if (name == null || send.isEmpty()) {
                         throw new IllegalArgumentException(where + "expect without a case and send lines");
@@ -108,6 +115,9 @@ public record Corpus(List<Case> cases) {
         Set<Integer> statuses = new LinkedHashSet<>();
         if (!parts[0].equals("-")) {
             for (String s : parts[0].split("\\|")) {
+                if (!s.matches("[1-5][0-9][0-9]")) {
+                    throw new IllegalArgumentException(where + "'" + s + "' is not a status (100-599)");
+                }
                 statuses.add(Integer.parseInt(s));
             }
         }
@@ -121,9 +131,15 @@ public record Corpus(List<Case> cases) {
 
     private static final java.util.regex.Pattern REPEAT = java.util.regex.Pattern.compile("\\{repeat (\\d+) ([^}]*)}");
 
-    static String repeat(String s) {
-        return REPEAT.matcher(s).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
-                m.group(2).repeat(Integer.parseInt(m.group(1)))));
+    static String repeat(String s, String where) {
+        return REPEAT.matcher(s).replaceAll(m -> {
+            long n = m.group(1).length() > 9 ? Long.MAX_VALUE : Long.parseLong(m.group(1));
+            if (n > MAX_REQUEST / Math.max(1, m.group(2).length())) {
+                throw new IllegalArgumentException(where + "{repeat " + m.group(1) + " ...} makes more than "
+                        + MAX_REQUEST + " bytes");
+            }
+            return java.util.regex.Matcher.quoteReplacement(m.group(2).repeat((int) n));
+        });
     }
 
     /** \r \n \t \\ \xHH; every other char stands for itself (the result is read as ISO-8859-1 bytes). */
@@ -144,6 +160,10 @@ public record Corpus(List<Case> cases) {
                 case 't' -> out.append('\t');
                 case '\\' -> out.append('\\');
                 case 'x' -> {
+                    if (i + 3 > s.length() || Character.digit(s.charAt(i + 1), 16) < 0
+                            || Character.digit(s.charAt(i + 2), 16) < 0) {
+                        throw new IllegalArgumentException(where + "\\x needs two hex digits");
+                    }
                     out.append((char) Integer.parseInt(s.substring(i + 1, i + 3), 16));
                     i += 2;
                 }
