@@ -75,11 +75,15 @@ final class Exchange {
         return o.headers().get(header.toLowerCase(Locale.ROOT));
     }
 
-    private record Response(int status, Map<String, String> headers, boolean closed) {
+    record Response(int status, Map<String, String> headers, boolean closed) {
     }
 
-    /** The first final response (1xx skipped), its body read by its framing; closed when it ended at EOF. */
-    private static Response read(InputStream in, boolean head) throws IOException {
+    /**
+     * The first final response (1xx skipped), its body read by its framing; closed when it ended at EOF. A response
+     * that is not HTTP (a status line, a Content-Length or a chunk size that does not parse) is an EOFException: the
+     * runner sees the connection end there.
+     */
+    static Response read(InputStream in, boolean head) throws IOException {
         while (true) {
             String statusLine = HttpLine.read(in);
             String[] parts = statusLine.split(" ", 3);
@@ -104,8 +108,7 @@ final class Exchange {
                 return new Response(status, headers, false);
             }
             if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-                for (long size = Long.parseLong(HttpLine.read(in).split(";")[0].trim(), 16); size > 0;
-                     size = Long.parseLong(HttpLine.read(in).split(";")[0].trim(), 16)) {
+                for (long size = chunkSize(HttpLine.read(in)); size > 0; size = chunkSize(HttpLine.read(in))) {
                     skip(in, size);
                     HttpLine.read(in);
                 }
@@ -115,13 +118,25 @@ final class Exchange {
                 return new Response(status, headers, false);
             }
             if (length != null) {
-                skip(in, Long.parseLong(length));
+                skip(in, number(length, 10, "Content-Length"));
                 return new Response(status, headers, false);
             }
             while (in.read() >= 0) {
                 // no framing: the body ends when the connection does
             }
             return new Response(status, headers, true);
+        }
+    }
+
+    private static long chunkSize(String line) throws EOFException {
+        return number(line.split(";", -1)[0].trim(), 16, "chunk size");
+    }
+
+    private static long number(String text, int radix, String what) throws EOFException {
+        try {
+            return Long.parseLong(text, radix);
+        } catch (NumberFormatException e) {
+            throw new EOFException("not a " + what + ": " + text);
         }
     }
 
