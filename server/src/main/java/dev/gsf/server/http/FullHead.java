@@ -85,6 +85,9 @@ final class FullHead {
         if (target.indexOf('#') >= 0) { // a fragment is the client's own (RFC 9112 §3.2); nginx drops it, we refuse
             return refuse(400, "a request target has no fragment: '#' must be sent as %23");
         }
+        if (target.chars().anyMatch(c -> c > 0x7e)) { // RFC 3986: a URI is ASCII; others come percent-encoded
+            return refuse(400, "the request target holds a byte over 0x7e: send it percent-encoded");
+        }
         if (!validTarget(method, target)) {
             return refuse(400, "the request target is not a path");
         }

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Findings of the head fuzz target ({@link HeadFuzzTest}) at the limits, kept as examples: the filter's verdict on a
- * head at a limit is the same however the bytes were cut into reads.
+ * Findings of the head fuzz target ({@link HeadFuzzTest}), kept as examples: the filter's verdict on a head at a limit
+ * is the same however the bytes were cut into reads; a target is ASCII.
  */
 class HeadLimitsTest {
     @Test
@@ -46,6 +46,15 @@ class HeadLimitsTest {
             RequestHead.Verdict verdict = RequestHead.decide(b, cut, RequestHead.end(b, 0, cut));
             assertThat(verdict).as("cut at " + cut).isInstanceOfSatisfying(RequestHead.Refuse.class,
                     r -> assertThat(r.status()).isEqualTo(400));
+        }
+    }
+
+    @Test
+    void aTargetWithAByteOverAsciiIs400InAnyForm() {
+        for (String target : new String[] {"/caf\u00e9.bin", "http://loc\u00a6host/1KB.bin"}) {
+            byte[] b = ("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+            assertThat(RequestHead.decide(b, b.length, RequestHead.end(b, 0, b.length))).as(target)
+                    .isInstanceOfSatisfying(RequestHead.Refuse.class, r -> assertThat(r.status()).isEqualTo(400));
         }
     }
 }
