@@ -11,11 +11,9 @@ import dev.gsf.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzz target: the inputs of {@code gsf merge}, two agents' result directories of which the second has its
@@ -29,27 +27,18 @@ class MergeFuzzTest {
             "/runs/0/config/clients", "/runs/0/clock/startEpochMs", "/runs/0/clock/steadyStartEpochMs",
             "/runs/0/clock/steadyEndEpochMs", "/runs/0/stopped", "/runs/0/histogramLog", "/runs/0/summary/steadyBytes",
             "/runs/0/errorsByKind/reset/all", "/runs/0/intervals", "/runs/0/files", "/runs/0/aborted");
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static Path a;
     private static byte[] summary;
     private static byte[] log;
 
     @BeforeAll
     static void agents() throws Exception {
-        dir = Files.createTempDirectory("gsf-merge-fuzz");
         a = MergeTest.agent(dir.resolve("a"), "0/2", new long[][] {{1000, 7}, {3000, 5}});
         Path b = MergeTest.agent(dir.resolve("b"), "1/2", new long[][] {{2000, 11}});
         summary = Files.readAllBytes(b.resolve("summary.json"));
         log = Files.readAllBytes(b.resolve("histograms.hlog"));
-    }
-
-    @AfterAll
-    static void remove() throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     @FuzzTest

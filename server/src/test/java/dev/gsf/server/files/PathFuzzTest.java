@@ -7,10 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzz target: request paths resolved against a tree with files, a hidden file, a directory, and symbolic links that
@@ -19,7 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
  * only other answer is a file outside where the refusing resolver said 403; a refusal is 400, 403 or 404; no exception.
  */
 class PathFuzzTest {
-    private static Path top;
+    @TempDir
+    static Path top;
     private static Path root;
     private static Path outside;
     private static PathResolver refusing;
@@ -27,9 +26,8 @@ class PathFuzzTest {
 
     @BeforeAll
     static void tree() throws IOException {
-        top = Files.createTempDirectory("gsf-path-fuzz").toRealPath();
-        root = Files.createDirectories(top.resolve("root"));
-        outside = Files.createDirectories(top.resolve("outside"));
+        root = Files.createDirectories(top.toRealPath().resolve("root"));
+        outside = Files.createDirectories(top.toRealPath().resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), "secret");
         Files.writeString(root.resolve("a.txt"), "a");
         Files.writeString(root.resolve("a b%.txt"), "ab");
@@ -42,15 +40,6 @@ class PathFuzzTest {
         Files.createSymbolicLink(root.resolve("sub/up"), Path.of(".."));
         refusing = new PathResolver(root, false);
         following = new PathResolver(root, true);
-    }
-
-    @AfterAll
-    static void removeTree() throws IOException {
-        try (Stream<Path> all = Files.walk(top)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     @FuzzTest

@@ -11,10 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
-import java.util.Comparator;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzz target: the PEM certificate chain and key files of the HTTPS port. One of the two files is the fuzzer's (its
@@ -23,24 +21,15 @@ import org.junit.jupiter.api.BeforeAll;
  * {@code tls-cert} or {@code tls-key}; no other exception.
  */
 class PemFuzzTest {
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static TestCerts.Issued rsa;
     private static TestCerts.Issued ec;
 
     @BeforeAll
     static void certificates() throws IOException {
-        dir = Files.createTempDirectory("gsf-pem-fuzz");
         rsa = TestCerts.issue(dir, "rsa", TestCerts.Kind.RSA, TestCerts.Form.TRADITIONAL);
         ec = TestCerts.issue(dir, "ec", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
-    }
-
-    @AfterAll
-    static void remove() throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     @FuzzTest

@@ -14,9 +14,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzz target: a workload manifest (md5sum format) and a {@code --mix}. Invariants: a workload is built or refused
@@ -26,18 +25,8 @@ import org.junit.jupiter.api.Test;
  */
 class WorkloadFuzzTest {
     private static final Pattern LINE = Pattern.compile("([0-9a-fA-F]{32}) [ *](.+)");
-    private static Path dir;
-
-    @BeforeAll
-    static void directory() throws IOException {
-        dir = Files.createTempDirectory("gsf-workload-fuzz");
-    }
-
-    @AfterAll
-    static void remove() throws IOException {
-        Files.deleteIfExists(dir.resolve("MD5SUMS"));
-        Files.deleteIfExists(dir);
-    }
+    @TempDir
+    static Path dir;
 
     @FuzzTest
     void everyFileHasTheManifestsOneMd5AndAFiniteWeight(FuzzedDataProvider data) throws IOException {
