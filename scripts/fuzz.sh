@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh socket [--requests 200000]       the socket driver: mutated requests to a real server
 #
 # Extra Maven options (e.g. -Dmaven.repo.local=...) come from GSF_MVN_ARGS. Each run is a Maven build (about half a
-# minute on top of the duration); it runs under nice, as a background job should.
+# minute on top of the duration); it runs under nice, as a background job should. A run is at most 10 minutes (the
+# targets' @FuzzTest(maxDuration)).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -42,6 +43,23 @@ mvn_run() { # module, then Maven arguments
   (cd "$here" && nice -n 10 mvn -B ${GSF_MVN_ARGS:-} -pl "$module" -am test -Dsurefire.failIfNoSpecifiedTests=false "$@")
 }
 
+# Runs one target: Maven builds, the test JVM starts fuzzing (libFuzzer's INITED line), and after $3 seconds of
+# fuzzing the run's own process group is interrupted (libFuzzer stops on SIGINT); a finding ends it sooner. The
+# @FuzzTest annotations cap a run at 10 minutes. Sets fuzzed to the seconds fuzzed.
+fuzz() {
+  local module="$1" target="$2" limit="$3" log="$4" pid began
+  JAZZER_FUZZ=1 setsid bash -c 'cd "$0" && exec nice -n 10 mvn -B $1 -pl "$2" -am test \
+      -Dsurefire.failIfNoSpecifiedTests=false -Dtest="$3" -Dgsf.jazzer.hooks=true' \
+      "$here" "${GSF_MVN_ARGS:-}" "$module" "$target" > "$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null && ! grep -aq 'INITED' "$log"; do sleep 1; done
+  began=$(date +%s)
+  while kill -0 "$pid" 2>/dev/null && [ $(( $(date +%s) - began )) -lt "$limit" ]; do sleep 1; done
+  fuzzed=$(( $(date +%s) - began ))
+  kill -INT -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
 logs="$here/target/fuzz"; mkdir -p "$logs"
 status=0
 for target in "${targets[@]}"; do
@@ -58,13 +76,12 @@ for target in "${targets[@]}"; do
   module="${MODULE[$target]:-}"
   if [ -z "$module" ]; then echo "fuzz.sh: unknown target '$target'; targets: ${ORDER[*]} socket" >&2; exit 2; fi
   echo "== $target ($module), $duration"
-  started=$(date +%s)
-  JAZZER_FUZZ=1 mvn_run "$module" -Dtest="$target" -Dgsf.jazzer.hooks=true \
-    -Djazzer.internal.arg.0=-max_total_time="$(seconds "$duration")" > "$log" 2>&1 || true
-  runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1 || true)
-  cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
-  crashes=$(grep -o 'Test unit written to [^ ]*' "$log" | sed 's/Test unit written to //' || true)
-  echo "   ${runs:-no run finished} ($(( $(date +%s) - started )) s wall), ${cov:-no coverage line}"
+  fuzz "$module" "$target" "$(seconds "$duration")" "$log"
+  last=$(grep -a -o '^#[0-9]*[[:space:]].*cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
+  runs=$(echo "$last" | sed -n 's/^#\([0-9]*\).*/\1/p')
+  cov=$(echo "$last" | grep -o 'cov: [0-9]* ft: [0-9]*' || true)
+  crashes=$(grep -a -o 'Test unit written to [^ ]*' "$log" | sed 's/Test unit written to //' || true)
+  echo "   ${runs:-no} executions in $fuzzed s of fuzzing, ${cov:-no coverage line}"
   if [ -n "$crashes" ]; then
     status=1; echo "   FINDING (input kept as a regression input):"; echo "$crashes" | sed 's/^/     /'
     grep -m3 -A3 'Caused by\|== Java Exception' "$log" | sed 's/^/     /' || true

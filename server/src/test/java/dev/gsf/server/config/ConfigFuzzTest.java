@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ConfigFuzzTest {
     private static final ServerConfig RUNNING = ServerConfig.from(Map.of("admin-port", "9100"));
 
-    @FuzzTest
+    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
     void appliesWholeOrIsRefusedWithOneLine(byte[] body) {
         String text = new String(body, StandardCharsets.UTF_8);
         Map<String, String> changes;

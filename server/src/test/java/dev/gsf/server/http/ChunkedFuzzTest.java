@@ -19,7 +19,7 @@ import org.glassfish.grizzly.memory.MemoryManager;
 class ChunkedFuzzTest {
     private static final MemoryManager MEMORY = MemoryManager.DEFAULT_MEMORY_MANAGER;
 
-    @FuzzTest
+    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
     void theEndIsTheSameWhateverTheCut(FuzzedDataProvider data) {
         int[] cuts = new int[data.consumeInt(0, 6)];
         for (int i = 0; i < cuts.length; i++) {

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * (Referer, User-Agent) is null or one line found in the bytes.
  */
 class FirstBytesFuzzTest {
-    @FuzzTest
+    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
     void tlsPassesHttpIsRefusedAndTheLogLineIsOneLine(byte[] first) {
         if (first.length == 0) {
             return;
