@@ -3,11 +3,11 @@ package dev.gsf.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
-import dev.gsf.server.Await;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.Servers;
-import dev.gsf.server.TestCerts;
-import dev.gsf.server.Transport;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,7 +53,7 @@ class MutatedRequestsTest {
     private static final Pattern SERVER_ERROR = Pattern.compile("(^|\n)HTTP/1\\.[01] 50[0234]");
 
     @ParameterizedTest
-    @MethodSource("dev.gsf.server.Variants#algorithmsAndTransport")
+    @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
     void everyAnswerIsWellFormedNeverAServerErrorAndNothingLeaks(Algorithm algorithm, Transport transport)
             throws Exception {
         Path root = Files.createTempDirectory("gsf-mutated");

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.gsf.server.TestCerts;
 import dev.gsf.server.config.ConfigException;
+import dev.gsf.server.testing.TestCerts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
