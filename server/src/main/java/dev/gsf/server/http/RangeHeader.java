@@ -97,13 +97,20 @@ final class RangeHeader {
         }
         long start = number(first);
         long end = last.isEmpty() ? Long.MAX_VALUE : number(last);
-        if (start < 0 || end < 0 || end < start) {
+        if (start < 0 || end < 0 || !last.isEmpty() && larger(first, last)) { // reversed: not valid
             return INVALID;
         }
         if (start >= fileLength) {
             return UNSATISFIABLE;
         }
         return new Partial(new ByteRange(start, Math.min(end, fileLength - 1), fileLength));
+    }
+
+    /** Whether the digits {@code a} name a larger number than the digits {@code b}, however many there are. */
+    private static boolean larger(String a, String b) {
+        String x = a.replaceFirst("^0+(?=.)", "");
+        String y = b.replaceFirst("^0+(?=.)", "");
+        return x.length() != y.length() ? x.length() > y.length() : x.compareTo(y) > 0;
     }
 
     /** Digits only; -1 when not a number; Long.MAX_VALUE when too large to matter. */
