@@ -52,7 +52,7 @@ fuzz() {
       -Dsurefire.failIfNoSpecifiedTests=false -Dtest="$3" -Dgsf.jazzer.hooks=true' \
       "$here" "${GSF_MVN_ARGS:-}" "$module" "$target" > "$log" 2>&1 &
   pid=$!
-  while kill -0 "$pid" 2>/dev/null && ! grep -aq 'INITED' "$log"; do sleep 1; done
+  while kill -0 "$pid" 2>/dev/null && ! grep -aq 'INITED' "$log" 2>/dev/null; do sleep 1; done
   began=$(date +%s)
   while kill -0 "$pid" 2>/dev/null && [ $(( $(date +%s) - began )) -lt "$limit" ]; do sleep 1; done
   fuzzed=$(( $(date +%s) - began ))

@@ -85,9 +85,6 @@ final class FullHead {
         if (target.indexOf('#') >= 0) { // a fragment is the client's own (RFC 9112 §3.2); nginx drops it, we refuse
             return refuse(400, "a request target has no fragment: '#' must be sent as %23");
         }
-        if (target.chars().anyMatch(c -> c > 0x7e)) { // RFC 3986: a URI is ASCII; others come percent-encoded
-            return refuse(400, "the request target holds a byte over 0x7e: send it percent-encoded");
-        }
         if (!validTarget(method, target)) {
             return refuse(400, "the request target is not a path");
         }
@@ -210,8 +207,26 @@ final class FullHead {
         if (method.equals("CONNECT")) {
             return true; // authority-form; answered 405 anyway
         }
-        return target.startsWith("/") || target.regionMatches(true, 0, "http://", 0, 7)
-                || target.regionMatches(true, 0, "https://", 0, 8);
+        if (target.startsWith("/")) {
+            return true;
+        }
+        int scheme = target.regionMatches(true, 0, "http://", 0, 7) ? 7
+                : target.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
+        return scheme > 0 && validAuthority(target.substring(scheme));
+    }
+
+    /**
+     * The authority of an absolute-form target, which stands for Host (RFC 9112 §3.2.2): host[:port] as a Host
+     * value is, and not empty (RFC 9110 §4.2.1).
+     */
+    private static boolean validAuthority(String afterScheme) {
+        int end = afterScheme.length();
+        for (char c : new char[] {'/', '?'}) {
+            int at = afterScheme.indexOf(c);
+            end = at >= 0 ? Math.min(end, at) : end;
+        }
+        String authority = afterScheme.substring(0, end);
+        return !authority.isEmpty() && !authority.startsWith(":") && validHost(authority);
     }
 
     /** uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2); an empty value is allowed. */

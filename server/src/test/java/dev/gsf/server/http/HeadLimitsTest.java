@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Findings of the head fuzz target ({@link HeadFuzzTest}), kept as examples: the filter's verdict on a head at a limit
- * is the same however the bytes were cut into reads; a target is ASCII.
+ * is the same however the bytes were cut into reads; an absolute-form target's authority is a valid host.
  */
 class HeadLimitsTest {
     @Test
@@ -50,11 +50,17 @@ class HeadLimitsTest {
     }
 
     @Test
-    void aTargetWithAByteOverAsciiIs400InAnyForm() {
-        for (String target : new String[] {"/caf\u00e9.bin", "http://loc\u00a6host/1KB.bin"}) {
+    void anAbsoluteFormTargetNeedsTheAuthorityAHostHeaderWouldNeed() {
+        for (String target : new String[] {"http://loc\u00a6host/1KB.bin", "http:///1KB.bin", "http://a b/",
+                "https://x:80:80/1KB.bin", "http://:80/1KB.bin"}) {
             byte[] b = ("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
             assertThat(RequestHead.decide(b, b.length, RequestHead.end(b, 0, b.length))).as(target)
                     .isInstanceOfSatisfying(RequestHead.Refuse.class, r -> assertThat(r.status()).isEqualTo(400));
+        }
+        for (String target : new String[] {"http://localhost/1KB.bin", "HTTPS://[::1]:8443?x", "http://a.b:8080"}) {
+            byte[] b = ("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+            assertThat(RequestHead.decide(b, b.length, RequestHead.end(b, 0, b.length))).as(target)
+                    .isInstanceOf(RequestHead.Pass.class);
         }
     }
 }
