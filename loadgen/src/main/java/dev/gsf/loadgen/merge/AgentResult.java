@@ -41,7 +41,7 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
         try {
             root = Json.tree(json);
         } catch (IOException e) {
-            throw new IllegalArgumentException(json + " cannot be read: " + e.getMessage());
+            throw new IllegalArgumentException(json + " cannot be read: " + firstLine(e));
         }
         JsonNode runs = root.path("runs");
         if (!"gsf load".equals(root.path("tool").asText()) || runs.size() == 0) {
@@ -74,6 +74,12 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
                 sum(intervals, IntervalHistograms.HANDSHAKE));
     }
 
+    /** The first line of an exception's message: a refusal is one line (Jackson adds the source on a second). */
+    private static String firstLine(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        return message.lines().findFirst().orElse(message);
+    }
+
     /** All intervals of one tag added. */
     private static Histogram sum(List<Histogram> intervals, String tag) {
         Histogram sum = new Histogram(3);
@@ -94,7 +100,7 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
                 }
             }
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(file + " is not a readable HdrHistogram log: " + e.getMessage());
+            throw new IllegalArgumentException(file + " is not a readable HdrHistogram log: " + firstLine(e));
         }
         return out;
     }
