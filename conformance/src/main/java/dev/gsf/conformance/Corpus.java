@@ -86,7 +86,7 @@ public record Corpus(List<Case> cases) {
                 }
                 case "why" -> why = rest;
                 case "send" -> {
-                    send.append(unescape(repeat(line.substring(5), where), where));
+                    send.append(unescape(repeat(line.length() > 5 ? line.substring(5) : "", where), where));
                     if (send.length() > MAX_REQUEST) {
                         throw new IllegalArgumentException(where + "the request is over " + MAX_REQUEST + " bytes");
                     }
