@@ -21,17 +21,24 @@ public record Segment(int index, int count) {
         }
     }
 
-    /** "I/N", e.g. "1/3"; IllegalArgumentException says what is wrong. */
+    /** "I/N", e.g. "1/3"; IllegalArgumentException says what is wrong, in one line. */
     public static Segment parse(String text) {
         String[] parts = text.trim().split("/", -1);
         if (parts.length != 2) {
-            throw new IllegalArgumentException("'" + text + "' is not I/N, e.g. 0/3 (0-based)");
+            throw new IllegalArgumentException(quoted(text) + " is not I/N, e.g. 0/3 (0-based)");
         }
         try {
             return new Segment(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not I/N with whole numbers, e.g. 0/3 (0-based)");
+            throw new IllegalArgumentException(quoted(text) + " is not I/N with whole numbers, e.g. 0/3 (0-based)");
         }
+    }
+
+    /** The text in quotes, a control character in it escaped (it may come from a file: merge's summary.json). */
+    private static String quoted(String text) {
+        StringBuilder quoted = new StringBuilder("'");
+        text.chars().forEach(c -> quoted.append(c < 0x20 || c == 0x7f ? String.format("\\x%02X", c) : (char) c));
+        return quoted.append('\'').toString();
     }
 
     public boolean whole() {

@@ -137,6 +137,8 @@ class SegmentTest {
         assertThatThrownBy(() -> Segment.parse("0/0")).hasMessageContaining("N >= 1");
         assertThatThrownBy(() -> Segment.parse("a/b")).hasMessageContaining("whole numbers");
         assertThatThrownBy(() -> Segment.parse("1")).hasMessageContaining("is not I/N");
+        // a finding of merge's fuzz target: a segment read from a summary.json is refused in one line
+        assertThatThrownBy(() -> Segment.parse("1\n/x")).hasMessageStartingWith("'1\\x0A/x' is not I/N");
         assertThat(Segment.parse(" 2/5 ")).isEqualTo(new Segment(2, 5));
     }
 }
