@@ -77,6 +77,9 @@ public record Corpus(List<Case> cases) {
                     if (name != null) {
                         throw new IllegalArgumentException(where + "case " + name + " has no expect line");
                     }
+                    if (rest.isEmpty()) {
+                        throw new IllegalArgumentException(where + "a case needs a name");
+                    }
                     if (!names.add(rest)) {
                         throw new IllegalArgumentException(where + "case " + rest + " is defined twice");
                     }

@@ -38,6 +38,8 @@ class CorpusFuzzTest {
             assertThatThrownBy(() -> Corpus.parse("case a\nsend " + send + "\nexpect 200 open\n")).as(send)
                     .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("corpus line 2: ");
         }
+        assertThatThrownBy(() -> Corpus.parse("case \nsend GET / HTTP/1.1\nexpect 200 open\n"))
+                .hasMessageStartingWith("corpus line 1: a case needs a name");
         for (String expect : new String[] {"abc open", "200|x close", "99 open", "1000 open"}) {
             assertThatThrownBy(() -> Corpus.parse("case a\nsend GET / HTTP/1.1\nexpect " + expect + "\n"))
                     .as(expect).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("corpus line 3: ");
