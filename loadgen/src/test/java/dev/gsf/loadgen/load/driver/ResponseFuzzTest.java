@@ -77,7 +77,7 @@ class ResponseFuzzTest {
             int colon = lines[i].indexOf(':');
             assertThat(colon).as(text).isNotNegative(); // the reader takes a field without a name: no framing of it
             if (lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT).equals("content-length")) {
-                assertThat(lines[i].substring(colon + 1).strip()).as(text).isEqualTo(String.valueOf(FILE.length));
+                assertThat(lines[i].substring(colon + 1).strip()).as(text).matches("0*" + FILE.length);
                 lengths++;
             }
         }
