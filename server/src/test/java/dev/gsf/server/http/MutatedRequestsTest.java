@@ -29,6 +29,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -40,6 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * downloads in progress, descriptors and threads are back at their baseline. A fixed seed and a bounded count keep CI
  * small; {@code -Dgsf.fuzz.requests=N} and {@code -Dgsf.fuzz.seed=S} run more (scripts/fuzz.sh socket).
  */
+@Isolated("counts the JVM's descriptors and threads before and after each batch")
 class MutatedRequestsTest {
     /** Per variant; over TLS a fifth of them, each connection's handshake being most of its cost. */
     private static final int REQUESTS = Integer.getInteger("gsf.fuzz.requests", 150);
