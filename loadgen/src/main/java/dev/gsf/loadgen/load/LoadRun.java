@@ -18,6 +18,7 @@ import dev.gsf.loadgen.load.metrics.Stopped;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.plan.StartAt;
 import dev.gsf.loadgen.load.report.Progress;
+import dev.gsf.loadgen.load.workload.RangeSets;
 import dev.gsf.loadgen.load.workload.Workload;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -58,6 +59,13 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         } catch (IllegalArgumentException e) {
             return aborted(names, e.getMessage());
         }
+        RangeSets ranges;
+        try {
+            ranges = plan.ranges() == null ? null
+                    : RangeSets.of(plan.ranges().spec(), plan.ranges().localFiles(), workload, plan.seed());
+        } catch (IllegalArgumentException e) {
+            return aborted(names, e.getMessage());
+        }
         Probe.Result probe;
         try {
             probe = Probe.run(plan.target(), address, plan.connecting(), workload.files(), plan.timeout());
@@ -68,15 +76,15 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
         if (plan.connecting().tls() != null && plan.connecting().tls().insecure()) {
             log.println("gsf load: warning: --insecure: the server's certificate is not verified");
         }
-        return load(names, address, probe);
+        return load(names, address, probe, ranges);
     }
 
     /** The load proper, once the probe has told what every file is: start, wait for the figures, stop, merge. */
-    private RunResult load(List<String> names, InetSocketAddress address, Probe.Result probe)
+    private RunResult load(List<String> names, InetSocketAddress address, Probe.Result probe, RangeSets ranges)
             throws InterruptedException {
         long[] lengths = probe.expectations().stream().mapToLong(Expectation::length).toArray();
         DriverConfig config = DriverConfig.of(plan.target(), address, workload, probe.expectations(), plan.rate(),
-                plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think(), plan.connecting());
+                plan.burst(), plan.receiveBuffer(), plan.timeout().toNanos(), plan.think(), plan.connecting(), ranges);
 
         // Before the run's clock starts: building the HTTP client the first time can take seconds on a busy machine.
         ServerScraper scraper = plan.serverMetrics() == null ? null

@@ -17,6 +17,7 @@ import dev.gsf.loadgen.load.report.AgentRow;
 import dev.gsf.loadgen.load.report.ReportFiles;
 import dev.gsf.loadgen.load.report.Summary;
 import dev.gsf.loadgen.load.report.TextReport;
+import dev.gsf.loadgen.load.workload.RangeSpec;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.segment.Segment;
 import java.io.PrintStream;
@@ -281,7 +282,8 @@ public final class Merge {
                 new ThinkTime(c.path("thinkMeanNanos").asLong(), c.path("thinkExponential").asBoolean()),
                 seconds(c, "rampUpSeconds"), seconds(c, "steadySeconds"), seconds(c, "rampDownSeconds"),
                 Duration.ZERO, seconds(c, "intervalSeconds"), threads, criteria, out, c.path("seed").asLong(), 1,
-                null, Segment.WHOLE, null, connecting(target));
+                null, Segment.WHOLE, null, connecting(target), c.path("ranges").isTextual()
+                ? new LoadPlan.RangesOption(RangeSpec.parse(c.path("ranges").asText()), null) : null);
     }
 
     /** How the agents connected, as far as the merged report says it: https, certificates verified unless any did not. */

@@ -46,14 +46,23 @@ final class BodyCheck {
 
     /** Digests the bytes of {@code buffer} that belong to the body; returns how many. */
     int take(ByteBuffer buffer) {
-        int n = (int) Math.min(buffer.remaining(), remaining());
+        int n = count(buffer);
         if (n > 0) {
             int limit = buffer.limit();
             buffer.limit(buffer.position() + n);
             md5.update(buffer);
             buffer.limit(limit);
-            received += n;
         }
+        return n;
+    }
+
+    /**
+     * Counts the bytes of {@code buffer} that belong to the body without digesting them or moving its position (a
+     * multipart body is digested part by part instead); returns how many.
+     */
+    int count(ByteBuffer buffer) {
+        int n = (int) Math.min(buffer.remaining(), remaining());
+        received += n;
         return n;
     }
 

@@ -33,8 +33,6 @@ final class Client {
     private int file;
     private long startNanos;
     private ByteBuffer request;
-    /** The file whose request {@link #request} holds. */
-    private int requestFile = -1;
 
     Client(EventLoop loop) {
         this.loop = loop;
@@ -109,13 +107,14 @@ final class Client {
 
     private void sendRequest() {
         state = State.WRITING;
-        if (request != null && requestFile == file) {
+        DriverConfig.RangeRequest ranges = config.range(file, downloadSeq);
+        byte[] bytes = ranges == null ? config.requests()[file] : ranges.request();
+        if (request != null && request.array() == bytes) {
             request.clear(); // the same request again: no new buffer per download
         } else {
-            request = ByteBuffer.wrap(config.requests()[file]);
-            requestFile = file;
+            request = ByteBuffer.wrap(bytes);
         }
-        response.reset();
+        response.reset(ranges == null ? null : ranges.expected());
         deadline.progress(System.nanoTime());
         write();
     }

@@ -15,7 +15,8 @@ final class HeadFields {
     static final int LAST_MODIFIED = 2;
     static final int SERVER = 3;
     static final int SEND_ALGORITHM = 4;
-    private static final int FIELDS = 5;
+    static final int CONTENT_RANGE = 5;
+    private static final int FIELDS = 6;
 
     private final int[] starts = new int[FIELDS];
     private final int[] ends = new int[FIELDS];
@@ -54,7 +55,10 @@ final class HeadFields {
                         ? contains(a, vs, ve, "close") || (http10 && !contains(a, vs, ve, "keep-alive")) : close;
                 case 12 -> keep(CONTENT_TYPE, nameIs(a, pos, "content-type"), vs, ve);
                 case 4 -> keep(ETAG, nameIs(a, pos, "etag"), vs, ve);
-                case 13 -> keep(LAST_MODIFIED, nameIs(a, pos, "last-modified"), vs, ve);
+                case 13 -> {
+                    keep(LAST_MODIFIED, nameIs(a, pos, "last-modified"), vs, ve);
+                    keep(CONTENT_RANGE, nameIs(a, pos, "content-range"), vs, ve);
+                }
                 case 6 -> keep(SERVER, nameIs(a, pos, "server"), vs, ve);
                 case 16 -> keep(SEND_ALGORITHM, nameIs(a, pos, "x-send-algorithm"), vs, ve);
                 default -> {
@@ -96,15 +100,50 @@ final class HeadFields {
         if (from < 0 || expected == null) {
             return from < 0 && expected == null;
         }
-        if (ends[field] - from != expected.length()) {
+        return equal(bytes, from, ends[field], expected);
+    }
+
+    /** a[from, to) is {@code expected}'s ISO-8859-1 bytes. */
+    static boolean equal(byte[] a, int from, int to, String expected) {
+        if (to - from != expected.length()) {
             return false;
         }
         for (int i = 0; i < expected.length(); i++) {
-            if ((bytes[from + i] & 0xff) != expected.charAt(i)) {
+            if ((a[from + i] & 0xff) != expected.charAt(i)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * The boundary of a {@code multipart/byteranges} Content-Type (RFC 2046 section 5.1.1, quoted or not) copied
+     * into {@code into}: its length, or -1 when the Content-Type is not multipart/byteranges with a boundary.
+     */
+    int boundary(byte[] into) {
+        int from = starts[CONTENT_TYPE];
+        int to = ends[CONTENT_TYPE];
+        String type = "multipart/byteranges";
+        if (from < 0 || to - from < type.length() || !nameIs(bytes, from, type)) {
+            return -1;
+        }
+        for (int i = from + type.length(); i + 9 <= to; i++) {
+            if (nameIs(bytes, i, "boundary=")) {
+                int vs = i + 9;
+                boolean quoted = vs < to && bytes[vs] == '"';
+                int start = quoted ? vs + 1 : vs;
+                int end = start;
+                while (end < to && (quoted ? bytes[end] != '"' : bytes[end] != ';' && bytes[end] != ' ')) {
+                    end++;
+                }
+                if (end == start || end - start > into.length) {
+                    return -1;
+                }
+                System.arraycopy(bytes, start, into, 0, end - start);
+                return end - start;
+            }
+        }
+        return -1;
     }
 
     /** The field's value, null when the head has none. */
@@ -145,7 +184,7 @@ final class HeadFields {
     }
 
     /** Index of the colon in the header line a[from, to). */
-    private static int colon(byte[] a, int from, int to) throws MalformedException {
+    static int colon(byte[] a, int from, int to) throws MalformedException {
         int colon = from;
         while (colon < to && a[colon] != ':') {
             colon++;
@@ -157,7 +196,7 @@ final class HeadFields {
     }
 
     /** Where the name that starts at {@code from} ends: before the spaces ahead of its colon. */
-    private static int nameEnd(byte[] a, int from, int colon) {
+    static int nameEnd(byte[] a, int from, int colon) {
         int nameEnd = colon;
         while (nameEnd > from && a[nameEnd - 1] == ' ') {
             nameEnd--;
@@ -166,7 +205,7 @@ final class HeadFields {
     }
 
     /** Where the value in a[from, to) starts: past its leading spaces and tabs. */
-    private static int valueStart(byte[] a, int from, int to) {
+    static int valueStart(byte[] a, int from, int to) {
         int vs = from;
         while (vs < to && (a[vs] == ' ' || a[vs] == '\t')) {
             vs++;
@@ -175,7 +214,7 @@ final class HeadFields {
     }
 
     /** Where the value in a[from, to) ends: before its trailing spaces and tabs. */
-    private static int valueEnd(byte[] a, int from, int to) {
+    static int valueEnd(byte[] a, int from, int to) {
         int ve = to;
         while (ve > from && (a[ve - 1] == ' ' || a[ve - 1] == '\t')) {
             ve--;
@@ -184,7 +223,7 @@ final class HeadFields {
     }
 
     /** Index of the CR of the CRLF ending the line that starts at {@code from}. */
-    private static int lineEnd(byte[] a, int from, int to) throws MalformedException {
+    static int lineEnd(byte[] a, int from, int to) throws MalformedException {
         for (int i = from; i + 1 < to; i++) {
             if (a[i] == '\r' && a[i + 1] == '\n') {
                 return i;
@@ -203,7 +242,7 @@ final class HeadFields {
     }
 
     /** Case-insensitive compare with a lowercase name of the same length. */
-    private static boolean nameIs(byte[] a, int at, String lowercase) {
+    static boolean nameIs(byte[] a, int at, String lowercase) {
         for (int i = 0; i < lowercase.length(); i++) {
             int c = a[at + i];
             if (c >= 'A' && c <= 'Z') {
@@ -239,11 +278,11 @@ final class HeadFields {
         return n;
     }
 
-    private static String text(byte[] a, int from, int to) {
+    static String text(byte[] a, int from, int to) {
         return new String(a, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
-    private static String printable(byte[] a, int from, int to) {
+    static String printable(byte[] a, int from, int to) {
         String s = text(a, from, Math.min(to, from + 80)) + (to - from > 80 ? "..." : "");
         return s.replaceAll("[^\\x20-\\x7e]", "?");
     }

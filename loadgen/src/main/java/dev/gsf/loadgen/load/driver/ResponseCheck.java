@@ -1,28 +1,37 @@
 package dev.gsf.loadgen.load.driver;
 
 import dev.gsf.loadgen.load.metrics.ErrorKind;
+import dev.gsf.loadgen.load.workload.RangeSet;
 import java.nio.ByteBuffer;
 
 /**
  * The response to one request, checked as it streams in: its head gathered ({@link HeadAssembler}) and checked
  * against the file's {@link Expectation}, then its body counted against the Content-Length and digested
- * ({@link BodyCheck}), its MD5 checked once the last byte is in. What is wrong comes back as an
- * {@link Expectation.Violation}; what follows (failing the download, closing the connection) is the client's. Used by
- * one client on its event loop.
+ * ({@link BodyCheck}), its MD5 checked once the last byte is in. With {@code --ranges} the answer to a request of
+ * several ranges is checked part by part instead ({@link MultipartCheck}), and that of one range against its MD5.
+ * What is wrong comes back as an {@link Expectation.Violation}; what follows (failing the download, closing the
+ * connection) is the client's. Used by one client on its event loop.
  */
 final class ResponseCheck {
     private final HeadAssembler head = new HeadAssembler();
     private final HeadFields fields = new HeadFields();
     private final BodyCheck body = new BodyCheck();
+    private final MultipartCheck parts = new MultipartCheck();
     private boolean headChecked;
     private boolean closeAfter;
+    /** The ranges asked, null for the whole file. */
+    private RangeSet asked;
+    /** The body is multipart/byteranges: {@link #parts} checks it. */
+    private boolean multipart;
 
-    /** Before a new request. */
-    void reset() {
+    /** Before a new request; {@code ranges} are the ranges it asks for, null for the whole file. */
+    void reset(RangeSet ranges) {
         head.reset();
         body.reset();
         headChecked = false;
         closeAfter = false;
+        asked = ranges;
+        multipart = false;
     }
 
     /**
@@ -41,7 +50,11 @@ final class ResponseCheck {
             return head.tooLong() ? new Expectation.Violation(ErrorKind.HEADER, expected.name()
                     + ": response head longer than " + HeadAssembler.MAX_HEAD + " bytes") : null;
         }
-        Expectation.Violation violation = expected.check(fields);
+        Expectation.Violation violation = asked == null ? expected.check(fields) : expected.check(fields, asked);
+        if (violation == null && asked != null && asked.parts() > 1) {
+            multipart = true;
+            violation = parts.expect(fields, expected, asked);
+        }
         if (violation != null) {
             return violation;
         }
@@ -63,7 +76,11 @@ final class ResponseCheck {
     /** Takes the bytes of {@code buffer} that belong to the body; true when they are its first. */
     boolean takeBody(ByteBuffer buffer) {
         boolean first = body.received() == 0;
-        return body.take(buffer) > 0 && first;
+        int n = multipart ? body.count(buffer) : body.take(buffer);
+        if (multipart) {
+            parts.take(buffer, n);
+        }
+        return n > 0 && first;
     }
 
     boolean bodyComplete() {
@@ -72,16 +89,21 @@ final class ResponseCheck {
 
     /**
      * Once the body is complete: null when it is right, else bytes past its Content-Length still in {@code buffer}, or
-     * an MD5 that is not the manifest's.
+     * an MD5 that is not the manifest's (or the range's), or a part that is not what was asked.
      */
     Expectation.Violation checkBody(ByteBuffer buffer, Expectation expected, byte[] md5) {
         if (buffer.hasRemaining()) {
             return new Expectation.Violation(ErrorKind.LENGTH, expected.name() + ": more bytes than Content-Length "
                     + body.length());
         }
-        String wrong = body.md5Mismatch(md5);
+        if (multipart) {
+            return parts.result();
+        }
+        byte[] want = asked == null ? md5 : asked.md5s()[0];
+        String wrong = body.md5Mismatch(want);
         return wrong == null ? null : new Expectation.Violation(ErrorKind.MD5, expected.name() + ": MD5 " + wrong
-                + ", expected " + expected.md5());
+                + ", expected " + java.util.HexFormat.of().formatHex(want)
+                + (asked == null ? "" : " for Range " + asked.header()));
     }
 
     /** No byte of a response head has come. */

@@ -60,11 +60,17 @@ public record Target(String host, int port, String basePath, boolean tls) {
 
     /** The request line and headers that fetch one file, as bytes ready to write. */
     public byte[] request(String method, String fileName, boolean close) {
+        return request(method, fileName, close, null);
+    }
+
+    /** The same, with a Range header of this value (e.g. {@code bytes=0-99}) unless it is null. */
+    public byte[] request(String method, String fileName, boolean close, String range) {
         String hostHeader = host.contains(":") ? "[" + host + "]" : host;
         String text = method + " " + basePath + encodePath(fileName) + " HTTP/1.1\r\n"
                 + "Host: " + hostHeader + ":" + port + "\r\n"
                 + "User-Agent: gsf-load\r\n"
                 + (close ? "Connection: close\r\n" : "")
+                + (range != null ? "Range: " + range + "\r\n" : "")
                 + "\r\n";
         return text.getBytes(StandardCharsets.ISO_8859_1);
     }

@@ -9,7 +9,8 @@
  *       deadline) on its {@link dev.gsf.loadgen.load.driver.Connection}; {@link
  *       dev.gsf.loadgen.load.driver.ResponseCheck} checks the response as it streams in (the head, parsed into a
  *       {@link dev.gsf.loadgen.load.driver.ResponseHead}, against the file's
- *       {@link dev.gsf.loadgen.load.driver.Expectation}, the body's length and MD5);
+ *       {@link dev.gsf.loadgen.load.driver.Expectation}, the body's length and MD5; with --ranges, a
+ *       multipart/byteranges body part by part in {@link dev.gsf.loadgen.load.driver.MultipartCheck});
  *       {@link dev.gsf.loadgen.load.driver.Throttle} is the token bucket of its reads.</li>
  *   <li>{@link dev.gsf.loadgen.load.driver.LoadModel}: when downloads start, the closed
  *       ({@link dev.gsf.loadgen.load.driver.ClosedModel}) or open ({@link dev.gsf.loadgen.load.driver.OpenModel})

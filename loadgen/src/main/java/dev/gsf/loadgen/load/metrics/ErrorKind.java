@@ -4,7 +4,7 @@ package dev.gsf.loadgen.load.metrics;
 public enum ErrorKind {
     /** The connection could not be opened (refused, unreachable, connect timeout). */
     CONNECT,
-    /** The status code was not 200. */
+    /** The status code was not 200 (206 for --ranges). */
     STATUS,
     /** The response head was malformed, or a header broke a promise (Content-Type, ETag, Last-Modified). */
     HEADER,
@@ -19,7 +19,12 @@ public enum ErrorKind {
     /** The TLS handshake failed over the server's certificate: not trusted, expired, or not naming the host. */
     CERTIFICATE,
     /** The TLS handshake failed otherwise: no common protocol or suite, an alert, the connection closed in it. */
-    HANDSHAKE;
+    HANDSHAKE,
+    /**
+     * --ranges: a part of a multipart/byteranges answer was not what was asked: a boundary delimiter missing or out
+     * of place, a part's Content-Type or Content-Range, too many parts or too few (a part's bytes are an MD5 error).
+     */
+    PART;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

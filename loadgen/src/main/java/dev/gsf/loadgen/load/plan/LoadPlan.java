@@ -4,6 +4,7 @@ import dev.gsf.common.Durations;
 import dev.gsf.loadgen.load.driver.Connecting;
 import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
+import dev.gsf.loadgen.load.workload.RangeSpec;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.load.workload.Workload;
 import dev.gsf.loadgen.segment.Segment;
@@ -40,12 +41,22 @@ import java.util.List;
  *                      arrivalRate are always the whole run's
  * @param startAt       when the (first) run's ramp-up starts, null for at once
  * @param connecting    TLS for an https target (--ca, --insecure) and the source addresses (--source-address)
+ * @param ranges        --ranges and where the expected bytes of the ranges are read; null for whole files
  */
 public record LoadPlan(Target target, Path manifest, String mix, int clients, double arrivalRate, long rate,
                        long burst, int receiveBuffer, ThinkTime think, Duration rampUp, Duration steady,
                        Duration rampDown, Duration timeout, Duration interval, int threads, List<Criterion> criteria,
                        Path outDir, long seed, int runs, URI serverMetrics, Segment segment, Instant startAt,
-                       Connecting connecting) {
+                       Connecting connecting, RangesOption ranges) {
+
+    /**
+     * What {@code --ranges} asks and where the local copies of the files are, whose bytes the parts must match.
+     *
+     * @param spec       the ranges
+     * @param localFiles the directory of the local copies (--local-files, default the manifest's)
+     */
+    public record RangesOption(RangeSpec spec, Path localFiles) {
+    }
 
     /** gsf load's defaults that {@link #closed} shares with the command's options. */
     public static final String DEFAULT_TIMEOUT = "30s";
@@ -74,14 +85,14 @@ public record LoadPlan(Target target, Path manifest, String mix, int clients, do
                 ThinkTime.NONE, rampUp, steady, rampDown, Durations.parse(DEFAULT_TIMEOUT),
                 Durations.parse(DEFAULT_INTERVAL), Runtime.getRuntime().availableProcessors(),
                 List.of(Criterion.maxErrorRate(0)), outDir, Long.parseLong(DEFAULT_SEED), 1, null, Segment.WHOLE, null,
-                Connecting.of(target));
+                Connecting.of(target), null);
     }
 
     /** This plan connecting as {@code other} says (e.g. trusting another CA); everything else the same. */
     public LoadPlan connectingBy(Connecting other) {
         return new LoadPlan(target, manifest, mix, clients, arrivalRate, rate, burst, receiveBuffer, think, rampUp,
                 steady, rampDown, timeout, interval, threads, criteria, outDir, seed, runs, serverMetrics, segment,
-                startAt, other);
+                startAt, other, ranges);
     }
 
     /** The SO_RCVBUF a client gets unless told: max(64K, burst) up to 1M when throttled, the system's otherwise. */

@@ -12,6 +12,7 @@ import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.metrics.ServerScraper;
+import dev.gsf.loadgen.load.workload.RangeSpec;
 import dev.gsf.loadgen.load.workload.ThinkTime;
 import dev.gsf.loadgen.segment.Segment;
 import java.net.InetSocketAddress;
@@ -115,6 +116,17 @@ public final class PlanOptions {
                     + " most the ephemeral port range's ports)")
     String sourceAddresses;
 
+    @Option(names = "--ranges", paramLabel = "SPEC",
+            description = "ask every download for byte ranges and verify each part (206, Content-Range, MD5 per part,"
+                    + " multipart/byteranges framing): fixed ranges, e.g. 0-99,200-299 (also 500- and -100), or NxSIZE,"
+                    + " e.g. 3x1K: N random ranges that do not overlap, " + RangeSpec.VARIANTS + " draws per file")
+    String ranges;
+
+    @Option(names = "--local-files", paramLabel = "DIR",
+            description = "--ranges: where the local copies of the files are, whose bytes the parts must match"
+                    + " (default: the manifest's directory)")
+    Path localFiles;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = LoadPlan.DEFAULT_SEED, description = "seed of file choices and think times")
     long seed;
 
@@ -157,7 +169,7 @@ public final class PlanOptions {
                 lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
                 option("--interval", () -> Durations.parse(interval)), loops, criteria.criteria(), outDir(), seed, runs,
                 serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)),
-                share, start, connecting(target, sourcesHere));
+                share, start, connecting(target, sourcesHere), rangesOption());
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }
@@ -176,6 +188,23 @@ public final class PlanOptions {
         List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
                 : option("--source-address", () -> Connecting.sources(sourceAddresses, here));
         return new Connecting(tls, sources);
+    }
+
+    /** --ranges and --local-files, null without --ranges. */
+    private LoadPlan.RangesOption rangesOption() {
+        if (ranges == null) {
+            if (localFiles != null) {
+                throw new IllegalArgumentException("--local-files is for --ranges, which is not given");
+            }
+            return null;
+        }
+        RangeSpec spec = option("--ranges", () -> RangeSpec.parse(ranges));
+        Path dir = localFiles;
+        if (dir == null) {
+            Path parent = manifest.in(FileSet.defaultDirectory()).toAbsolutePath().getParent();
+            dir = parent == null ? Path.of(".") : parent;
+        }
+        return new LoadPlan.RangesOption(spec, dir);
     }
 
     /** --out, null for 'none'. */

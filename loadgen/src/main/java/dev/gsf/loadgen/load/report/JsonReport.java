@@ -105,6 +105,7 @@ public final class JsonReport {
                 .put("threads", p.threads())
                 .put("seed", p.seed())
                 .put("mix", p.mix())
+                .put("ranges", p.ranges() == null ? null : p.ranges().spec().text())
                 .put("burstBytes", p.burst())
                 .put("thinkMeanNanos", p.think().meanNanos())
                 .put("thinkExponential", p.think().exponential())

@@ -45,6 +45,10 @@ public final class TextReport {
             out.append(s.segmentNote()).append('\n');
         }
         out.append("mix: ").append(String.join(", ", r.fileNames())).append('\n');
+        if (plan.ranges() != null) {
+            out.append("ranges: ").append(plan.ranges().spec().text())
+                    .append(" (206, each part's Content-Range and MD5 verified)\n");
+        }
         for (String w : r.warnings()) {
             out.append("warning: ").append(w).append('\n');
         }

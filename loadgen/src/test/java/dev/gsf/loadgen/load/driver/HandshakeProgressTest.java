@@ -57,7 +57,7 @@ class HandshakeProgressTest {
                 List.of());
         Probe.Result probe = Probe.run(target, address, connecting, workload.files(), Duration.ofSeconds(30));
         DriverConfig config = DriverConfig.of(target, address, workload, probe.expectations(), 0, 64 * 1024, 0,
-                Duration.ofSeconds(120).toNanos(), ThinkTime.NONE, connecting);
+                Duration.ofSeconds(120).toNanos(), ThinkTime.NONE, connecting, null);
         Phases phases = new Phases(System.nanoTime(), 0, Duration.ofSeconds(150).toNanos(), 0);
         Recorder recorder = new Recorder(phases, 1, new LiveCounters(), new ErrorLog(null));
         OneDownloadEach model = new OneDownloadEach(CONNECTIONS);

@@ -1,0 +1,93 @@
+package dev.gsf.loadgen.load;
+
+import static dev.gsf.loadgen.load.LoadFixture.load;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.config.ServerConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * `gsf load --ranges`: multi-range answers of our real server verified part by part under every send algorithm, and
+ * spoiled answers of a fake server counted as errors of the right kind.
+ */
+@Timeout(60)
+class RangesLoadTest {
+    private static final List<String> KINDS = List.of("connect", "status", "header", "length", "md5", "timeout",
+            "reset", "part");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SBA", "EBA", "ENBA", "VTA", "ADA"})
+    void everyPartOfOurServersAnswersVerifiesUnderEveryAlgorithm(String algorithm, @org.junit.jupiter.api.io.TempDir
+            Path root, @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+        Path manifest = LoadFixture.files(root, LoadFixture.SMALL);
+        try (FileServer server = FileServer.start(ServerConfig.from(Map.of("root", root.toString(), "port", "0",
+                "algorithm", algorithm, "workers", "4")))) {
+            for (String ranges : List.of("3x1K", "0-99,200-299,-100", "500-")) {
+                var run = load(out.resolve(ranges.replace(',', '_')), "--url", LoadFixture.url(server), "--manifest",
+                        manifest.toString(), "--ranges", ranges, "--clients", "3", "--ramp-up", "100ms", "--steady",
+                        "2s", "--ramp-down", "100ms");
+
+                // every answer verified part by part (the count depends on how busy the machine is)
+                assertThat(run.exitCode()).as(ranges + ": " + run.out() + run.log()).isZero();
+                assertThat(run.out()).contains("ranges: " + ranges + " (206");
+                assertThat(run.run().required("config").required("ranges").asText()).isEqualTo(ranges);
+                JsonNode s = run.summary();
+                assertThat(s.required("completed").longValue()).as(ranges).isGreaterThanOrEqualTo(3);
+                for (String kind : KINDS) {
+                    assertThat(run.errors(kind)).as(ranges + " " + kind).isZero();
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(FakeRangeServer.Fault.class)
+    void aWrongPartIsCountedAsAnError(FakeRangeServer.Fault fault, @org.junit.jupiter.api.io.TempDir Path root,
+                                      @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+        Path manifest = LoadFixture.files(root, LoadFixture.SMALL);
+        try (FakeRangeServer server = new FakeRangeServer(root, fault)) {
+            var run = load(out, "--url", server.url(), "--manifest", manifest.toString(), "--mix", "1KB.bin",
+                    "--ranges", "0-99,200-299", "--clients", "1", "--threads", "1", "--ramp-up", "100ms", "--steady",
+                    "500ms", "--ramp-down", "100ms");
+
+            String kind = switch (fault) {
+                case CONTENT_RANGE -> "part";
+                case BYTES -> "md5";
+                case NO_CLOSE -> "length";
+            };
+            assertThat(run.exitCode()).as(run.out() + run.log()).isEqualTo(LoadCommand.FAILED);
+            assertThat(run.errors(kind)).as(run.log()).isPositive();
+            for (String other : KINDS) {
+                if (!other.equals(kind)) {
+                    assertThat(run.errors(other)).as(other + ": " + run.log()).isZero();
+                }
+            }
+            assertThat(run.log()).contains("first " + kind + " error: 1KB.bin: ");
+            assertThat(run.summary().required("completed").longValue()).isZero();
+        }
+    }
+
+    @Test
+    void aLocalCopyThatIsNotTheManifestsFileIsBadInput(@org.junit.jupiter.api.io.TempDir Path root,
+                                                       @org.junit.jupiter.api.io.TempDir Path elsewhere,
+                                                       @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+        Path manifest = LoadFixture.files(root, LoadFixture.SMALL);
+        java.nio.file.Files.write(elsewhere.resolve("1KB.bin"), new byte[1024]);
+        try (FileServer server = LoadFixture.serve(root)) {
+            var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--mix",
+                    "1KB.bin", "--ranges", "2x100", "--local-files", elsewhere.toString(), "--steady", "1s");
+
+            assertThat(run.exitCode()).isEqualTo(LoadCommand.BAD_INPUT);
+            assertThat(run.out() + run.log()).contains("is not the file the manifest describes");
+        }
+    }
+}
