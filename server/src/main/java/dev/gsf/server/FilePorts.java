@@ -152,6 +152,11 @@ record FilePorts(HttpServer http, NetworkListener listener, NetworkListener tlsL
         return tls == null ? 0 : tls.handshakesTimedOut();
     }
 
+    /** SSL engines of the HTTPS port made and not yet released; 0 without one. */
+    int tlsEnginesLive() {
+        return tls == null ? 0 : tls.enginesLive();
+    }
+
     /** The start-up line's part for the HTTPS port under {@code config}; "" without one. */
     String describeHttps(ServerConfig config) {
         return tls == null ? ""

@@ -163,6 +163,14 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return ports.handshakesTimedOut();
     }
 
+    /**
+     * SSL engines of the HTTPS port made and not yet released (BoringSSL's hold native memory until then): one per
+     * open TLS connection that has sent its first bytes; 0 without an HTTPS port.
+     */
+    public int tlsEnginesLive() {
+        return ports.tlsEnginesLive();
+    }
+
     /** The port actually bound (useful with port 0). */
     public int port() {
         return ports.port();

@@ -56,6 +56,7 @@ import java.util.function.Function;
  * @param tlsCert        PEM certificate chain of the HTTPS listener (present exactly when tlsPort is)
  * @param tlsKey         PEM private key of that certificate (present exactly when tlsPort is)
  * @param tlsHandshakeTimeout how long after accept a TLS handshake may take before its connection is closed
+ * @param tlsProvider    whose TLS the HTTPS listener runs: BoringSSL's, the JDK's, or the first that loads
  * @param maxRanges      ranges one request may ask for; more get the whole file with 200 (nginx's max_ranges)
  * @param precompressed  the codings served from sidecar files, in order of preference; empty: none (docs/http.md)
  * @param index          the file a directory URL serves, empty for none (nginx's index)
@@ -67,8 +68,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                            Optional<Path> accessLog,
                            Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
                            Optional<Path> resultsLog, OptionalInt tlsPort, Optional<Path> tlsCert,
-                           Optional<Path> tlsKey, Duration tlsHandshakeTimeout, int maxRanges,
-                           List<ContentCoding> precompressed, String index, Autoindex autoindex) {
+                           Optional<Path> tlsKey, Duration tlsHandshakeTimeout, TlsProvider tlsProvider,
+                           int maxRanges, List<ContentCoding> precompressed, String index, Autoindex autoindex) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -137,6 +138,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         TLS_HANDSHAKE_TIMEOUT("tls-handshake-timeout", "60s",
                 "close a TLS connection whose handshake has not completed this long after accept, 100ms-1h",
                 c -> Durations.format(c.tlsHandshakeTimeout())),
+        TLS_PROVIDER("tls-provider", "auto", "TLS of the HTTPS listener: " + TlsProvider.names() + " (auto: openssl,"
+                + " i.e. BoringSSL, where its natives load, else jdk)",
+                c -> c.tlsProvider().key()),
         // Apache's MaxRanges is 200, nginx's max_ranges unlimited; browsers and download managers ask for one range,
         // and each range of a multipart answer costs a write of its own.
         MAX_RANGES("max-ranges", "32", "ranges one request may ask for, 1-1000; more get the whole file with 200",
@@ -193,6 +197,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         Objects.requireNonNull(resultsLog, Key.RESULTS_LOG.name);
         Objects.requireNonNull(tlsCert, Key.TLS_CERT.name);
         Objects.requireNonNull(tlsKey, Key.TLS_KEY.name);
+        Objects.requireNonNull(tlsProvider, Key.TLS_PROVIDER.name);
         if (host == null || host.isBlank()) {
             throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
         }
@@ -327,6 +332,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.TLS_CERT, get, ConfigValues::optionalFile),
                 parse(Key.TLS_KEY, get, ConfigValues::optionalFile),
                 parse(Key.TLS_HANDSHAKE_TIMEOUT, get, Durations::parse),
+                parse(Key.TLS_PROVIDER, get, TlsProvider::parse),
                 parse(Key.MAX_RANGES, get, ConfigValues::whole),
                 parse(Key.PRECOMPRESSED, get, ContentCoding::parseList),
                 parse(Key.INDEX, get, String::trim),

@@ -1,56 +1,119 @@
 package dev.gsf.server.tls;
 
-import dev.gsf.server.config.ConfigException;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.util.Arrays;
-import javax.net.ssl.KeyManagerFactory;
+import dev.gsf.server.config.TlsProvider;
+import io.netty.util.IllegalReferenceCountException;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLParameters;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.Grizzly;
+import org.glassfish.grizzly.attributes.Attribute;
+import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
+import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
- * The SSL engine of every connection the HTTPS port accepts: server mode, TLS 1.3 and 1.2 only, the JDK's strong
- * suites (AEAD with forward secrecy: TLS 1.3's, ECDHE with AES-GCM or ChaCha20-Poly1305), the server's order of
- * preference, ALPN {@code http/1.1}, client-initiated renegotiation (TLS 1.2) refused. {@link #use} swaps the
- * certificate: connections accepted after it handshake with the new one, established ones keep the engine they have.
+ * The SSL engine of every connection the HTTPS port accepts, from the provider {@code tls-provider} chose:
+ * BoringSSL's ({@link OpenSslEngines}) or the JDK's ({@link JdkEngines}), with one policy: server mode, TLS 1.3 and
+ * 1.2 only, the AEAD suites with forward secrecy in the server's order, ALPN {@code http/1.1}, client-initiated
+ * renegotiation (TLS 1.2) refused. {@link #use} swaps the certificate: connections accepted after it handshake with
+ * the new one, established ones keep the engine they have.
  *
- * <p>Threads: {@link #createSSLEngine} on the selector thread that reads a connection's first bytes; {@link #use} on
- * any (a reload). Neither blocks.
+ * <p>Every engine is counted from its making to its connection's close, whichever way the connection ends (a
+ * normal close, an abort, a failed or timed-out handshake, the server's stop): {@link #lifecycle} registers the close
+ * listener that releases it (BoringSSL's engines hold native memory until released) as soon as the SSL filter has
+ * attached it to its connection.
+ *
+ * <p>Threads: {@link #createSSLEngine} and the lifecycle listener on the selector thread that reads a connection's
+ * first bytes; the release on the thread that closes the connection; {@link #use} and {@link #close} on any (a
+ * reload, the stop). None blocks.
  */
-public final class TlsEngines extends SSLEngineConfigurator {
+public final class TlsEngines extends SSLEngineConfigurator implements AutoCloseable {
     static final String REFUSE_RENEGOTIATION = "jdk.tls.rejectClientInitiatedRenegotiation";
     static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
+    static final String[] APPLICATION_PROTOCOLS = {"http/1.1"};
+    /** Set on a connection once its engine's release is registered (a TLS 1.2 rehandshake starts again). */
+    private static final Attribute<Boolean> TRACKED =
+            Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(TlsEngines.class.getName() + ".tracked");
 
     static {
         // TLS 1.2 client-initiated renegotiation costs the server a handshake per request of the client's (a DoS
         // lever testssl.sh flags; nginx refuses it). Read once, when the JDK's first server handshake starts, which
-        // is after this: no engine exists before this class.
+        // is after this: no engine exists before this class. (BoringSSL has no renegotiation on a server.)
         if (System.getProperty(REFUSE_RENEGOTIATION) == null) {
             System.setProperty(REFUSE_RENEGOTIATION, "true");
         }
     }
-    static final String[] APPLICATION_PROTOCOLS = {"http/1.1"};
 
-    /** The context engines are made from, the parameters they get, and the files both came from. */
-    private record Current(SSLContext context, SSLParameters parameters, PemFiles pem) {
+    /** How one provider makes engines from one certificate chain and key. */
+    interface Source extends AutoCloseable {
+        SSLEngine newEngine();
+
+        String[] cipherSuites();
+
+        /** Gives back what {@code engine}, made by a source of this provider, holds outside the heap. */
+        void release(SSLEngine engine);
+
+        /** The source's own hold on its context; the engines made from it keep theirs. */
+        @Override
+        void close();
     }
 
+    /** The source engines are made from, and the files it came from. */
+    private record Current(Source source, PemFiles pem) {
+    }
+
+    private final TlsProvider provider;
+    /** The start-up line's words for the provider: which runs and, for {@code auto}, why. */
+    private final String description;
+    private final AtomicInteger live = new AtomicInteger();
     private volatile Current current;
 
-    public TlsEngines(PemFiles pem) {
+    /**
+     * Engines from {@code wanted}'s provider for {@code pem}.
+     *
+     * @throws dev.gsf.server.config.ConfigException naming {@code tls-provider} when BoringSSL was asked for and its
+     *                                               natives do not load, or {@code tls-key} when the provider refuses
+     *                                               the key or chain
+     */
+    public TlsEngines(PemFiles pem, TlsProvider wanted) {
+        Optional<String> unavailable = wanted == TlsProvider.JDK ? Optional.empty() : OpenSslEngines.unavailable();
+        if (wanted == TlsProvider.OPENSSL && unavailable.isPresent()) {
+            throw new dev.gsf.server.config.ConfigException("tls-provider: openssl: BoringSSL's natives do not load"
+                    + " here (" + unavailable.get() + "); tls-provider=jdk or auto serves with the JDK's TLS");
+        }
+        this.provider = wanted == TlsProvider.JDK || unavailable.isPresent() ? TlsProvider.JDK : TlsProvider.OPENSSL;
+        this.description = provider == TlsProvider.OPENSSL ? "openssl(" + OpenSslEngines.describe() + ")"
+                : unavailable.map(why -> "jdk(natives not loaded: " + why + ")").orElse("jdk");
         use(pem);
     }
 
+    /** The provider that runs: {@code openssl} or {@code jdk}, never {@code auto}. */
+    public TlsProvider provider() {
+        return provider;
+    }
+
+    /** For the start-up line: {@code openssl(BoringSSL …)}, {@code jdk} or {@code jdk(natives not loaded: …)}. */
+    String describe() {
+        return description;
+    }
+
     /**
-     * From now on new engines present {@code pem}'s chain.
+     * From now on new engines present {@code pem}'s chain. The previous source's context is given back now; its
+     * engines still open keep it until they are released.
      *
-     * @throws ConfigException when the JDK refuses the key or chain (named {@code tls-key}); nothing changes then
+     * @throws dev.gsf.server.config.ConfigException naming {@code tls-key} when the provider refuses the key or
+     *                                               chain; nothing changes then
      */
     public void use(PemFiles pem) {
-        SSLContext context = context(pem);
-        current = new Current(context, parameters(context), pem);
+        Source source = provider == TlsProvider.OPENSSL ? OpenSslEngines.of(pem, JdkEngines.strongSuites())
+                : JdkEngines.of(pem);
+        Current before = current;
+        current = new Current(source, pem);
+        if (before != null) {
+            before.source().close();
+        }
     }
 
     /** The chain in use now. */
@@ -58,25 +121,37 @@ public final class TlsEngines extends SSLEngineConfigurator {
         return current.pem();
     }
 
+    /** Engines made and not yet released (their connection still open, or closing). */
+    public int live() {
+        return live.get();
+    }
+
     @Override
     public SSLEngine createSSLEngine(String peerHost, int peerPort) {
-        Current now = current;
-        SSLEngine engine = now.context().createSSLEngine(peerHost, peerPort);
-        engine.setUseClientMode(false);
-        engine.setSSLParameters(now.parameters());
-        return engine;
+        while (true) {
+            Source source = current.source();
+            try {
+                SSLEngine engine = source.newEngine();
+                live.incrementAndGet();
+                return engine;
+            } catch (IllegalReferenceCountException e) {
+                // a reload gave the source's context back between the read and the making: the next one is in place
+                if (source == current.source()) {
+                    throw e;
+                }
+            }
+        }
     }
 
     @Override
     public SSLEngine configure(SSLEngine engine) {
-        engine.setUseClientMode(false);
-        engine.setSSLParameters(current.parameters());
-        return engine;
+        return engine; // made whole by its source
     }
 
+    /** The JDK's context with {@code tls-provider=jdk}; null with BoringSSL, whose engines are no JDK context's. */
     @Override
     public SSLContext getSslContext() {
-        return current.context();
+        return current.source() instanceof JdkEngines jdk ? jdk.context() : null;
     }
 
     @Override
@@ -86,39 +161,50 @@ public final class TlsEngines extends SSLEngineConfigurator {
 
     @Override
     public String[] getEnabledCipherSuites() {
-        return current.parameters().getCipherSuites();
+        return current.source().cipherSuites();
     }
 
-    private static SSLContext context(PemFiles pem) {
-        try {
-            char[] password = new char[0]; // the in-memory store only hands the key to the key manager
-            KeyStore store = KeyStore.getInstance("PKCS12");
-            store.load(null, null);
-            store.setKeyEntry("server", pem.key(), password, pem.chain());
-            KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            keys.init(store, password);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(keys.getKeyManagers(), null, null);
-            return context;
-        } catch (GeneralSecurityException | java.io.IOException e) {
-            throw new ConfigException("tls-key: the JDK cannot use this key and certificate: " + e.getMessage(), e);
+    /**
+     * The SSL filter's listener that ties each engine to its connection's close: the filter tells the engine it made
+     * when it makes it ({@code onInit}, on its fast read path) or the handshake's start (on its other path), and the
+     * engine is released, and uncounted, when the connection closes (at once if it already has).
+     */
+    SSLBaseFilter.HandshakeListener lifecycle() {
+        return new SSLBaseFilter.HandshakeListener() {
+            @Override
+            public void onInit(Connection<?> connection, SSLEngine engine) {
+                track(connection, engine);
+            }
+
+            @Override
+            public void onStart(Connection<?> connection) {
+                track(connection, SSLUtils.getSSLEngine(connection));
+            }
+
+            @Override
+            public void onComplete(Connection<?> connection) {
+            }
+
+            @Override
+            public void onFailure(Connection<?> connection, Throwable t) {
+            }
+        };
+    }
+
+    private void track(Connection<?> connection, SSLEngine engine) {
+        if (engine == null || TRACKED.isSet(connection)) {
+            return;
         }
+        TRACKED.set(connection, Boolean.TRUE);
+        connection.addCloseListener((closed, type) -> {
+            live.decrementAndGet();
+            current.source().release(engine); // every source of a provider releases alike
+        });
     }
 
-    private static SSLParameters parameters(SSLContext context) {
-        SSLParameters parameters = context.getDefaultSSLParameters();
-        parameters.setProtocols(PROTOCOLS.clone());
-        parameters.setCipherSuites(Arrays.stream(parameters.getCipherSuites())
-                .filter(TlsEngines::strong).toArray(String[]::new));
-        parameters.setUseCipherSuitesOrder(true);
-        parameters.setApplicationProtocols(APPLICATION_PROTOCOLS.clone());
-        parameters.setNeedClientAuth(false);
-        return parameters;
-    }
-
-    /** TLS 1.3's suites (all AEAD), and TLS 1.2's with ECDHE and an AEAD cipher. */
-    static boolean strong(String suite) {
-        return suite.startsWith("TLS_AES_") || suite.startsWith("TLS_CHACHA20_")
-                || suite.startsWith("TLS_ECDHE_") && (suite.contains("_GCM_") || suite.contains("_CHACHA20_"));
+    /** Gives back the current context; engines still open keep theirs until their connections close. */
+    @Override
+    public void close() {
+        current.source().close();
     }
 }

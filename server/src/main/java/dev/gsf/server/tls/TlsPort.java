@@ -40,13 +40,14 @@ public final class TlsPort implements AutoCloseable {
      */
     public static TlsPort secure(NetworkListener listener, ServerConfig config, Supplier<Duration> handshakeTimeout,
                                  Filter plainHttp) {
-        TlsEngines engines = new TlsEngines(read(config));
+        TlsEngines engines = new TlsEngines(read(config), config.tlsProvider());
         HandshakeTimeout handshakes = new HandshakeTimeout(handshakeTimeout);
         listener.setSecure(true);
         listener.setSSLEngineConfig(engines);
         listener.getTransport().getConnectionMonitoringConfig().addProbes(handshakes);
         listener.registerAddOn((secured, chain) -> {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
+            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(engines.lifecycle());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(HandshakeAlerts.listener());
@@ -82,7 +83,8 @@ public final class TlsPort implements AutoCloseable {
     /** The part of the start-up line that describes the HTTPS port at {@code address}. */
     public String describe(String address, Duration handshakeTimeout) {
         X509Certificate leaf = engines.pem().chain()[0];
-        return "https://" + address + " (tls=" + String.join(",", TlsEngines.PROTOCOLS) + " alpn="
+        return "https://" + address + " (tls-provider=" + engines.describe() + " tls="
+                + String.join(",", TlsEngines.PROTOCOLS) + " alpn="
                 + String.join(",", TlsEngines.APPLICATION_PROTOCOLS) + " cert=" + engines.pem().chain().length
                 + "-certificate chain, " + leaf.getPublicKey().getAlgorithm() + " key, expires "
                 + leaf.getNotAfter().toInstant() + " tls-handshake-timeout=" + handshakeTimeout.toMillis() + "ms"
@@ -93,6 +95,11 @@ public final class TlsPort implements AutoCloseable {
     /** Handshakes closed by the timeout since start. */
     public long handshakesTimedOut() {
         return handshakes.expired();
+    }
+
+    /** SSL engines made and not yet released: their connections are open (or closing). */
+    public int enginesLive() {
+        return engines.live();
     }
 
     /** Accepted connections whose handshake has not completed yet. */
@@ -119,5 +126,6 @@ public final class TlsPort implements AutoCloseable {
     @Override
     public void close() {
         handshakes.close();
+        engines.close();
     }
 }
