@@ -13,7 +13,6 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.util.ReferenceCountUtil;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLEngine;
@@ -64,9 +63,9 @@ final class OpenSslEngines implements TlsEngines.Source {
         return Optional.of(root.getMessage() == null ? root.toString() : root.getMessage());
     }
 
-    /** What runs, for the start-up line: the library Netty's natives link, and its version. */
+    /** What runs, for the start-up line: the library Netty's natives link, and the key exchange groups. */
     static String describe() {
-        return OpenSsl.versionString() + " " + Long.toHexString(OpenSsl.version());
+        return OpenSsl.versionString() + " groups=" + String.join(":", GROUPS);
     }
 
     /**
@@ -127,6 +126,6 @@ final class OpenSslEngines implements TlsEngines.Source {
 
     @Override
     public String toString() {
-        return "openssl(" + describe() + " groups=" + String.join(":", Arrays.asList(GROUPS)) + ")";
+        return "openssl(" + describe() + ")";
     }
 }

@@ -8,8 +8,10 @@
  *       {@code PlainHttpRefusal}: nothing here reads HTTP), and that sends a failed handshake's alert before the
  *       close ({@code HandshakeAlerts}).</li>
  *   <li>{@link dev.gsf.server.tls.PemFiles} (the certificate chain and key read from PEM files) and
- *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload): where
- *       another {@link javax.net.ssl.SSLEngine} would be plugged in.</li>
+ *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload, released
+ *       when its connection closes), from the provider {@code tls-provider} chose: {@code OpenSslEngines} (BoringSSL
+ *       through Netty's reference-counted engine, which {@code BoringEngine} adapts to Grizzly's handshake loop) or
+ *       {@code JdkEngines} (the JDK's).</li>
  *   <li>{@link dev.gsf.server.tls.TlsWrites}: the {@link dev.gsf.server.send.BodyWriter} of a download on a TLS
  *       connection. Sendfile cannot carry records, so a section is read piece by piece and encrypted with the
  *       connection's engine into pooled record buffers ({@code TlsRecords}), queued below the SSL filter. Handshakes
@@ -18,8 +20,10 @@
  * </ul>
  *
  * <p>Threads: the port is set up on the thread that starts the server; a reload reads and swaps the certificate on
- * its own thread (main, the signal thread, an admin thread). Grizzly's selector threads make each connection's
- * engine, run its handshake and call the handshake listeners (which queue a failed one's alert) and the probes; the one
+ * its own thread (main, the signal thread, an admin thread), and gives the old BoringSSL context back there. Grizzly's
+ * selector threads make each connection's engine, run its handshake and call the handshake listeners (which tie the
+ * engine's release to its connection's close, and queue a failed one's alert) and the probes; an engine is released
+ * on the thread that closes its connection (a selector thread, the timer, a worker, the stopping thread); the one
  * {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of time. A download's
  * {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next pieces on the thread
  * that saw the previous one written (often a selector thread), and its {@code writeBlocking} waits on the calling

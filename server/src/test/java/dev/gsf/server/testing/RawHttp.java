@@ -195,6 +195,24 @@ public final class RawHttp implements AutoCloseable {
         return HexFormat.of().formatHex(md5.digest());
     }
 
+    /**
+     * Whether the server ends {@code socket}'s connection (end of stream or reset) within the socket's timeout,
+     * whatever it sends first (an alert, a 400).
+     */
+    public static boolean closedWithin(java.net.Socket socket) throws IOException {
+        InputStream in = socket.getInputStream();
+        try {
+            while (in.read() >= 0) {
+                // read past what comes before the close
+            }
+            return true;
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
+        } catch (IOException reset) {
+            return true;
+        }
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();

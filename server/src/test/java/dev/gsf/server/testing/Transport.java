@@ -14,11 +14,26 @@ import java.util.stream.Stream;
 
 /**
  * How a test reaches the server: plain HTTP on its port, or HTTPS on its TLS port with a test certificate (an EC key,
- * a two-certificate chain, clients trusting the root CA). Tests that check bytes run over both.
+ * a two-certificate chain, clients trusting the root CA), served by BoringSSL ({@code tls-provider=openssl}, what
+ * {@code auto} picks here) or by the JDK's TLS. Tests that check bytes run over each.
  */
 public enum Transport {
-    HTTP,
-    HTTPS;
+    HTTP(null),
+    /** HTTPS with BoringSSL's engines; a machine where its natives do not load fails the test (no quiet fallback). */
+    HTTPS("openssl"),
+    HTTPS_JDK("jdk");
+
+    /** The {@code tls-provider} of this transport's server; null for plain HTTP. */
+    public final String provider;
+
+    Transport(String provider) {
+        this.provider = provider;
+    }
+
+    /** Whether this transport is HTTPS (under either provider). */
+    public boolean isTls() {
+        return this != HTTP;
+    }
 
     private static TestCerts.Issued issued;
 
@@ -29,7 +44,8 @@ public enum Transport {
         }
         TestCerts.Issued issued = issued();
         return Stream.concat(Arrays.stream(keyValues), Stream.of("tls-port", "0", "tls-cert",
-                issued.chain().toString(), "tls-key", issued.key().toString())).toArray(String[]::new);
+                issued.chain().toString(), "tls-key", issued.key().toString(), "tls-provider", provider))
+                .toArray(String[]::new);
     }
 
     /** A raw HTTP/1.1 connection to {@code server} over this transport. */
@@ -47,7 +63,7 @@ public enum Transport {
     /** A JDK HttpClient for this transport (HTTP/1.1; trusting the test root CA over HTTPS). */
     public HttpClient client() {
         HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1);
-        return (this == HTTPS ? builder.sslContext(TestCerts.clientContext()) : builder).build();
+        return (isTls() ? builder.sslContext(TestCerts.clientContext()) : builder).build();
     }
 
     /** GET {@code path} on {@code server} with {@code client} (of {@link #client}), headers given as name, value, .... */

@@ -5,7 +5,11 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 
-/** Every algorithm with zero-copy on and off, over HTTP, and once each over HTTPS: the server tests run against each. */
+/**
+ * Every algorithm with zero-copy on and off, over HTTP, and once each over HTTPS: the server tests run against each.
+ * HTTPS is BoringSSL's (the default provider) for every algorithm, and the JDK's for ENBA: the JDK provider's engine
+ * is driven through the same record path by every algorithm, and the TLS tests of tls/ run under both providers.
+ */
 public final class Variants {
     private Variants() {
     }
@@ -21,18 +25,28 @@ public final class Variants {
      * read through their copy buffers, the others by transferTo, so each way is checked and every algorithm once.
      */
     public static Stream<Arguments> algorithmsZeroCopyAndTransport() {
-        return Stream.concat(algorithmsAndZeroCopy().map(a -> Arguments.of(a.get()[0], a.get()[1], Transport.HTTP)),
+        return Stream.of(algorithmsAndZeroCopy().map(a -> Arguments.of(a.get()[0], a.get()[1], Transport.HTTP)),
                 Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a,
-                        a != Algorithm.EBA && a != Algorithm.ADA, Transport.HTTPS)));
+                        a != Algorithm.EBA && a != Algorithm.ADA, Transport.HTTPS)),
+                Stream.of(Arguments.of(Algorithm.ENBA, true, Transport.HTTPS_JDK))).flatMap(s -> s);
+    }
+
+    /** Both TLS providers, for the tests of the HTTPS port itself; {@code -Dgsf.test.tlsProvider=jdk} keeps one. */
+    public static Stream<String> tlsProviders() {
+        String only = System.getProperty("gsf.test.tlsProvider");
+        return Stream.of(Transport.HTTPS.provider, Transport.HTTPS_JDK.provider)
+                .filter(provider -> only == null || only.equals(provider));
     }
 
     /**
      * Every algorithm over HTTP; over HTTPS the three that take the TLS write path's three ways (SBA's blocking writes
      * on a platform thread, VTA's on a virtual thread, ENBA's queued ones), to keep the suite's time: EBA and ADA
-     * write as those do, and run over HTTPS in {@link #algorithmsZeroCopyAndTransport}.
+     * write as those do, and run over HTTPS in {@link #algorithmsZeroCopyAndTransport}; ENBA also over the JDK's TLS.
      */
     public static Stream<Arguments> algorithmsAndTransport() {
         return Stream.concat(Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, Transport.HTTP)),
-                Stream.of(Algorithm.SBA, Algorithm.ENBA, Algorithm.VTA).map(a -> Arguments.of(a, Transport.HTTPS)));
+                Stream.concat(Stream.of(Algorithm.SBA, Algorithm.ENBA, Algorithm.VTA)
+                        .map(a -> Arguments.of(a, Transport.HTTPS)), Stream.of(Arguments.of(Algorithm.ENBA,
+                        Transport.HTTPS_JDK))));
     }
 }

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -48,9 +49,10 @@ class TlsHeapTest {
         }
     }
 
-    @Test
-    void anIdleTlsConnectionHoldsNoRecordBufferAfterItsDownloads() throws Exception {
-        int port = startServer();
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource("dev.gsf.server.testing.Variants#tlsProviders")
+    void anIdleTlsConnectionHoldsNoRecordBufferAfterItsDownloads(String provider) throws Exception {
+        int port = startServer(provider);
         List<RawHttp> clients = new ArrayList<>();
         try {
             for (int i = 0; i < 20; i++) { // the server's JIT, caches and pools reach their size first
@@ -101,13 +103,14 @@ class TlsHeapTest {
         return new String(output, StandardCharsets.UTF_8);
     }
 
-    private int startServer() throws IOException {
+    private int startServer(String provider) throws IOException {
         TestCerts.Issued cert = TestCerts.issue(dir, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path out = dir.resolve("out.txt");
         server = new ProcessBuilder(List.of(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
                 ServeCommand.class.getName(), "--port", "0", "--tls-port", "0", "--tls-cert", cert.chain().toString(),
-                "--tls-key", cert.key().toString(), "--algorithm", "ENBA", "--root", TestFiles.fileSet().toString()))
+                "--tls-key", cert.key().toString(), "--tls-provider", provider, "--algorithm", "ENBA", "--root",
+                TestFiles.fileSet().toString()))
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         Matcher[] address = new Matcher[1];
         Await.until("the start-up line", WAIT, () -> {

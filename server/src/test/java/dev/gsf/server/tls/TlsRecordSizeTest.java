@@ -8,6 +8,7 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,13 +18,16 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The TLS records a download is sent in, as seen on the wire by a proxy between a JDK client and the server: whole
@@ -31,15 +35,23 @@ import org.junit.jupiter.params.provider.EnumSource;
  * for the rest of that download and the connection's next ones, since the server holds the record in flight in its
  * heap until the kernel takes it (10,000 slow clients held 167 MB of whole records). Both get every byte.
  */
-@ParameterizedClass
-@EnumSource(Algorithm.class)
+@ParameterizedClass(name = "{0} tls-provider={1}")
+@MethodSource("algorithmsAndProviders")
 class TlsRecordSizeTest {
     /** A small piece's record: 4 KB of body, its tag, content type and what the JDK adds (4,129 bytes). */
     private static final int SMALL_RECORD = (4 << 10) + 64;
     @TempDir
     Path dir;
-    @Parameter
+    @Parameter(0)
     Algorithm algorithm;
+    @Parameter(1)
+    String provider;
+
+    /** Every algorithm under BoringSSL (the default provider), and ENBA's queued writes under the JDK's TLS. */
+    static Stream<Arguments> algorithmsAndProviders() {
+        return Stream.concat(Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, Transport.HTTPS.provider)),
+                Stream.of(Arguments.of(Algorithm.ENBA, Transport.HTTPS_JDK.provider)));
+    }
 
     @Test
     void aFastClientGetsWholeRecords() throws Exception {
@@ -73,7 +85,7 @@ class TlsRecordSizeTest {
     private FileServer start() throws IOException {
         TestCerts.Issued issued = TestCerts.issue(dir, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
         return Servers.start(algorithm, "tls-port", "0", "tls-cert", issued.chain().toString(), "tls-key",
-                issued.key().toString(), "send-buffer", "16K");
+                issued.key().toString(), "send-buffer", "16K", "tls-provider", provider);
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.gsf.server.config.Reload;
 import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.testing.AdminScrape;
 import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.ProcessFigures;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
@@ -41,6 +42,8 @@ import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,11 +51,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The HTTPS port on a real server: certificates and keys as nginx takes them, what a bad one does at start, a
  * renewed one on reload, real clients (curl, openssl), and clients that are not TLS or never finish a handshake.
- * Certificates are made for each test (TestCerts). The bytes of every algorithm over TLS are checked by the
- * byte-checking tests, which run over both transports.
+ * Certificates are made for each test (TestCerts); each test runs under both TLS providers. The bytes of every
+ * algorithm over TLS are checked by the byte-checking tests, which run over both transports.
  */
 @Isolated("counts every descriptor of the JVM")
+@ParameterizedClass(name = "tls-provider={0}")
+@MethodSource("dev.gsf.server.testing.Variants#tlsProviders")
 class TlsTest {
+    @Parameter
+    String provider;
     private static final Duration WAIT = Duration.ofSeconds(10);
     @TempDir
     Path dir;
@@ -79,7 +86,9 @@ class TlsTest {
             assertThat(https.exchange("GET", "/1MB.bin").md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
             assertThat(http.exchange("GET", "/1KB.bin").md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
             assertThat(server.startLine()).contains("https://127.0.0.1:" + server.tlsPort().getAsInt())
-                    .contains("zero-copy=off on TLS").containsPattern("ktls=(unavailable|available)");
+                    .contains("zero-copy=off on TLS").containsPattern("ktls=(unavailable|available)")
+                    .containsPattern(provider.equals("jdk") ? " \\(tls-provider=jdk tls="
+                            : " \\(tls-provider=openssl\\(BoringSSL [^)]*\\) tls=");
         }
     }
 
@@ -210,7 +219,7 @@ class TlsTest {
             for (byte[] bytes : List.of(new byte[64], junkRecord, Arrays.copyOf(hello, hello.length - 10))) {
                 try (Socket socket = connect(server)) {
                     socket.getOutputStream().write(bytes);
-                    assertThat(closedWithin(socket)).as("closed after %d bytes", bytes.length).isTrue();
+                    assertThat(RawHttp.closedWithin(socket)).as("closed after %d bytes", bytes.length).isTrue();
                 }
             }
             assertThat(server.tlsHandshakesTimedOut()).isEqualTo(1); // the truncated hello; the others failed
@@ -225,7 +234,7 @@ class TlsTest {
                 assertThat(warmUp.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
             }
             Await.until("the warm-up connection closed", WAIT, () -> server.connectionsOpen() == 0);
-            long baseline = openDescriptors();
+            long baseline = ProcessFigures.openDescriptors();
             byte[] partialHello = Arrays.copyOf(clientHello(), 40);
             List<Socket> abandoned = new ArrayList<>();
             try {
@@ -245,8 +254,8 @@ class TlsTest {
                     socket.close();
                 }
             }
-            Await.until("descriptors back to the baseline", WAIT, () -> openDescriptors() <= baseline,
-                    () -> openDescriptors() + " open, " + baseline + " before");
+            Await.until("descriptors back to the baseline", WAIT, () -> ProcessFigures.openDescriptors() <= baseline,
+                    () -> ProcessFigures.openDescriptors() + " open, " + baseline + " before");
             try (RawHttp after = tls(server)) {
                 assertThat(after.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
             }
@@ -280,7 +289,8 @@ class TlsTest {
     }
 
     private FileServer start(Algorithm algorithm, TestCerts.Issued issued, String... keyValues) throws IOException {
-        String[] tls = {"tls-port", "0", "tls-cert", issued.chain().toString(), "tls-key", issued.key().toString()};
+        String[] tls = {"tls-port", "0", "tls-cert", issued.chain().toString(), "tls-key", issued.key().toString(),
+                "tls-provider", provider};
         return Servers.start(algorithm, Stream.concat(Arrays.stream(tls), Arrays.stream(keyValues))
                 .toArray(String[]::new));
     }
@@ -295,7 +305,7 @@ class TlsTest {
 
     private void assertStartRefused(Path cert, Path key, String message) {
         assertThatThrownBy(() -> Servers.start(Algorithm.SBA, "tls-port", "0", "tls-cert", cert.toString(),
-                "tls-key", key.toString()).close())
+                "tls-key", key.toString(), "tls-provider", provider).close())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith(message)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
@@ -337,21 +347,6 @@ class TlsTest {
         return socket;
     }
 
-    /** Whether the server ends the connection (end of stream or reset) within the socket's 5 s timeout. */
-    private static boolean closedWithin(Socket socket) throws IOException {
-        InputStream in = socket.getInputStream();
-        try {
-            while (in.read() >= 0) {
-                // an alert or a 400 may come first
-            }
-            return true;
-        } catch (java.net.SocketTimeoutException e) {
-            return false;
-        } catch (IOException reset) {
-            return true;
-        }
-    }
-
     /** The bytes of a real ClientHello, as a JDK client would send them. */
     private static byte[] clientHello() throws IOException {
         SSLEngine engine = TestCerts.clientContext().createSSLEngine("127.0.0.1", 443);
@@ -359,14 +354,6 @@ class TlsTest {
         ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
         engine.wrap(ByteBuffer.allocate(0), out);
         return Arrays.copyOf(out.array(), out.position());
-    }
-
-    private static long openDescriptors() {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            return fds.count();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     private static boolean onPath(String command) {
