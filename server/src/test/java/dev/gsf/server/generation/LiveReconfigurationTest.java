@@ -309,7 +309,8 @@ class LiveReconfigurationTest {
                 Map.entry(ServerConfig.Key.ADMIN_PORT, "7"), Map.entry(ServerConfig.Key.RESULTS_LOG, "/tmp/r.jsonl"),
                 Map.entry(ServerConfig.Key.TLS_PORT, "9443"), Map.entry(ServerConfig.Key.TLS_CERT, "/tmp/c.crt"),
                 Map.entry(ServerConfig.Key.TLS_KEY, "/tmp/c.key"),
-                Map.entry(ServerConfig.Key.TLS_HANDSHAKE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.MAX_RANGES, "7"),
+                Map.entry(ServerConfig.Key.TLS_HANDSHAKE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.TLS_PROVIDER, "jdk"),
+                Map.entry(ServerConfig.Key.MAX_RANGES, "7"),
                 Map.entry(ServerConfig.Key.PRECOMPRESSED, "gzip"), Map.entry(ServerConfig.Key.INDEX, "home.html"),
                 Map.entry(ServerConfig.Key.AUTOINDEX, "json"));
         assertThat(other.keySet()).containsExactlyInAnyOrder(ServerConfig.Key.values());

@@ -25,11 +25,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -42,8 +40,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (after a GC and malloc_trim) grew by less than a leaked engine per connection would make it.
  */
 @Isolated("counts every descriptor of the JVM and its resident memory")
-@ParameterizedClass(name = "tls-provider={0}")
-@MethodSource("providers")
 class EngineReleaseTest {
     private static final int ENDINGS = Integer.getInteger("gsf.test.tlsEndings", 1000);
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -64,8 +60,6 @@ class EngineReleaseTest {
     private static final long RSS_SLACK_KB = (64 << 10) + 4L * ENDINGS;
     @TempDir
     Path dir;
-    @Parameter
-    String provider;
 
     /**
      * BoringSSL, whose engines hold native memory until released; the JDK's ({@code -Dgsf.test.tlsProvider=jdk}) has
@@ -75,8 +69,9 @@ class EngineReleaseTest {
         return Stream.of(System.getProperty("gsf.test.tlsProvider", Transport.HTTPS.provider));
     }
 
-    @Test
-    void everyEndOfATlsConnectionReleasesItsEngine_descriptorsAndMemoryComeBack() throws Exception {
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource("providers")
+    void everyEndOfATlsConnectionReleasesItsEngine_descriptorsAndMemoryComeBack(String provider) throws Exception {
         TestCerts.Issued issued = TestCerts.issue(dir, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
         FileServer server = Servers.start(Algorithm.ENBA, "tls-port", "0", "tls-cert", issued.chain().toString(),
                 "tls-key", issued.key().toString(), "tls-provider", provider, "tls-handshake-timeout", "3s");

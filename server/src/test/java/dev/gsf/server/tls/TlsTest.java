@@ -16,6 +16,7 @@ import dev.gsf.server.testing.ProcessFigures;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Variants;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,11 +40,8 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,28 +53,26 @@ import org.junit.jupiter.params.provider.MethodSource;
  * algorithm over TLS are checked by the byte-checking tests, which run over both transports.
  */
 @Isolated("counts every descriptor of the JVM")
-@ParameterizedClass(name = "tls-provider={0}")
-@MethodSource("dev.gsf.server.testing.Variants#tlsProviders")
 class TlsTest {
-    @Parameter
-    String provider;
+    private static final String PROVIDERS = "dev.gsf.server.testing.Variants#tlsProviders";
     private static final Duration WAIT = Duration.ofSeconds(10);
     @TempDir
     Path dir;
 
     static Stream<Arguments> keys() {
         return Arrays.stream(TestCerts.Kind.values())
-                .flatMap(kind -> Arrays.stream(TestCerts.Form.values()).map(form -> Arguments.of(kind, form)));
+                .flatMap(kind -> Arrays.stream(TestCerts.Form.values()).flatMap(form -> Variants.tlsProviders()
+                        .map(provider -> Arguments.of(provider, kind, form))));
     }
 
-    @ParameterizedTest(name = "{0} {1}")
+    @ParameterizedTest(name = "tls-provider={0} {1} {2}")
     @MethodSource("keys")
-    void everyKeyFormServes_presentingTheWholeChain_andThePlainPortStaysHttp(TestCerts.Kind kind,
+    void everyKeyFormServes_presentingTheWholeChain_andThePlainPortStaysHttp(String provider, TestCerts.Kind kind,
                                                                             TestCerts.Form form) throws Exception {
         TestCerts.Issued issued = TestCerts.issue(dir, "server", kind, form);
         assertThat(Files.readString(issued.key())).startsWith(form == TestCerts.Form.PKCS8
                 ? "-----BEGIN PRIVATE KEY-----" : "-----BEGIN " + kind + " PRIVATE KEY-----");
-        try (FileServer server = start(Algorithm.ENBA, issued);
+        try (FileServer server = start(provider, Algorithm.ENBA, issued);
              RawHttp https = tls(server);
              RawHttp http = new RawHttp(server.port())) {
             SSLSocket socket = (SSLSocket) https.socket();
@@ -92,9 +88,10 @@ class TlsTest {
         }
     }
 
-    @Test
-    void tls12WithAnAeadSuiteIsTaken_aCbcSuiteIsNot_andAlpnIsHttp11() throws Exception {
-        try (FileServer server = start(Algorithm.EBA, TestCerts.issue(dir, "server", TestCerts.Kind.RSA,
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void tls12WithAnAeadSuiteIsTaken_aCbcSuiteIsNot_andAlpnIsHttp11(String provider) throws Exception {
+        try (FileServer server = start(provider, Algorithm.EBA, TestCerts.issue(dir, "server", TestCerts.Kind.RSA,
                 TestCerts.Form.TRADITIONAL))) {
             try (SSLSocket alpn = handshake(server, new String[] {"TLSv1.3", "TLSv1.2"}, null,
                     new String[] {"h2", "http/1.1"})) {
@@ -110,29 +107,31 @@ class TlsTest {
         }
     }
 
-    @Test
-    void aMissingUnreadableOrMismatchedCertificateOrKeyStopsTheStart_namingTheKey() throws IOException {
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void aMissingUnreadableOrMismatchedCertificateOrKeyStopsTheStart_namingTheKey(String provider) throws IOException {
         TestCerts.Issued issued = TestCerts.issue(dir, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
         TestCerts.Issued other = TestCerts.issue(dir, "other", TestCerts.Kind.EC, TestCerts.Form.TRADITIONAL);
         Path text = Files.writeString(dir.resolve("text.pem"), "not a PEM file\n");
-        assertStartRefused(dir.resolve("missing.crt"), issued.key(), "tls-cert: " + dir.resolve("missing.crt")
+        assertStartRefused(provider, dir.resolve("missing.crt"), issued.key(), "tls-cert: " + dir.resolve("missing.crt")
                 + " does not exist");
-        assertStartRefused(issued.chain(), dir.resolve("missing.key"), "tls-key: " + dir.resolve("missing.key")
+        assertStartRefused(provider, issued.chain(), dir.resolve("missing.key"), "tls-key: " + dir.resolve("missing.key")
                 + " does not exist");
-        assertStartRefused(dir, issued.key(), "tls-cert: " + dir + " is not a file");
-        assertStartRefused(text, issued.key(), "tls-cert: no certificate (BEGIN CERTIFICATE) in " + text);
-        assertStartRefused(issued.chain(), issued.chain(), "tls-key: no private key");
-        assertStartRefused(issued.chain(), other.key(), "tls-key: " + other.key()
+        assertStartRefused(provider, dir, issued.key(), "tls-cert: " + dir + " is not a file");
+        assertStartRefused(provider, text, issued.key(), "tls-cert: no certificate (BEGIN CERTIFICATE) in " + text);
+        assertStartRefused(provider, issued.chain(), issued.chain(), "tls-key: no private key");
+        assertStartRefused(provider, issued.chain(), other.key(), "tls-key: " + other.key()
                 + " is not the key of the certificate in " + issued.chain());
         assertThatThrownBy(() -> Servers.start(Algorithm.SBA, "tls-port", "0"))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("tls-cert: needed with tls-port");
     }
 
-    @Test
-    void aRenewedCertificateIsPresentedToNewConnections_whileAnOpenOneGoesOn_andABadRenewalIsRefused()
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void aRenewedCertificateIsPresentedToNewConnections_whileAnOpenOneGoesOn_andABadRenewalIsRefused(String provider)
             throws Exception {
         TestCerts.Issued first = TestCerts.issue(dir, "live", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
-        try (FileServer server = start(Algorithm.SBA, first, "admin-port", "0");
+        try (FileServer server = start(provider, Algorithm.SBA, first, "admin-port", "0");
              RawHttp open = tls(server)) {
             assertThat(open.exchange("GET", "/1MB.bin").md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
             TestCerts.Issued second = TestCerts.issue(dir, "live", TestCerts.Kind.RSA, TestCerts.Form.TRADITIONAL);
@@ -165,9 +164,10 @@ class TlsTest {
         }
     }
 
-    @Test
-    void plainHttpOnTheTlsPortIsAnswered400AndClosed() throws Exception {
-        try (FileServer server = start(Algorithm.ENBA, issue());
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void plainHttpOnTheTlsPortIsAnswered400AndClosed(String provider) throws Exception {
+        try (FileServer server = start(provider, Algorithm.ENBA, issue());
              RawHttp plain = new RawHttp(server.tlsPort().getAsInt())) {
             plain.socket().setSoTimeout(5000);
             RawHttp.Response answer = plain.exchange("GET", "/1KB.bin");
@@ -182,11 +182,12 @@ class TlsTest {
      * As nginx logs its "plain HTTP request was sent to HTTPS port" (checked with nginx 1.22.1): the request line and
      * the Referer and User-Agent as they arrived, status 400, the body bytes sent (none for HEAD).
      */
-    @Test
-    void plainHttpOnTheTlsPortIsInTheAccessLog_asNginxLogsIt() throws Exception {
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void plainHttpOnTheTlsPortIsInTheAccessLog_asNginxLogsIt(String provider) throws Exception {
         Path log = dir.resolve("access.log");
         long bodyBytes;
-        try (FileServer server = start(Algorithm.SBA, issue(), "access-log", log.toString());
+        try (FileServer server = start(provider, Algorithm.SBA, issue(), "access-log", log.toString());
              RawHttp get = new RawHttp(server.tlsPort().getAsInt());
              RawHttp head = new RawHttp(server.tlsPort().getAsInt());
              RawHttp partial = new RawHttp(server.tlsPort().getAsInt())) {
@@ -211,9 +212,10 @@ class TlsTest {
                 + " \"-\" \"-\""));
     }
 
-    @Test
-    void garbageOrATruncatedClientHelloIsClosed_andAStalledHandshakeTimesOut() throws Exception {
-        try (FileServer server = start(Algorithm.VTA, issue(), "tls-handshake-timeout", "300ms")) {
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void garbageOrATruncatedClientHelloIsClosed_andAStalledHandshakeTimesOut(String provider) throws Exception {
+        try (FileServer server = start(provider, Algorithm.VTA, issue(), "tls-handshake-timeout", "300ms")) {
             byte[] hello = clientHello();
             byte[] junkRecord = {0x16, 0x03, 0x01, 0x00, 0x08, 1, 2, 3, 4, 5, 6, 7, 8};
             for (byte[] bytes : List.of(new byte[64], junkRecord, Arrays.copyOf(hello, hello.length - 10))) {
@@ -227,9 +229,10 @@ class TlsTest {
         }
     }
 
-    @Test
-    void abandonedHandshakesGiveTheirConnectionsAndDescriptorsBack() throws Exception {
-        try (FileServer server = start(Algorithm.ENBA, issue(), "tls-handshake-timeout", "300ms")) {
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void abandonedHandshakesGiveTheirConnectionsAndDescriptorsBack(String provider) throws Exception {
+        try (FileServer server = start(provider, Algorithm.ENBA, issue(), "tls-handshake-timeout", "300ms")) {
             try (RawHttp warmUp = tls(server)) { // the server's own descriptors (files, selectors) are open now
                 assertThat(warmUp.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
             }
@@ -262,11 +265,12 @@ class TlsTest {
         }
     }
 
-    @Test
-    void curlAndOpensslTalkToIt() throws Exception {
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource(PROVIDERS)
+    void curlAndOpensslTalkToIt(String provider) throws Exception {
         assumeTrue(onPath("curl") && onPath("openssl"), "curl or openssl is not installed");
         Path root = TestCerts.writeRoot(dir.resolve("root.pem"));
-        try (FileServer server = start(Algorithm.ADA, issue())) {
+        try (FileServer server = start(provider, Algorithm.ADA, issue())) {
             String url = "https://127.0.0.1:" + server.tlsPort().getAsInt() + "/20MB.bin";
             Path body = dir.resolve("body");
             String curl = run(null, "curl", "-sS", "--cacert", root.toString(), "-o", body.toString(), "-w",
@@ -288,7 +292,8 @@ class TlsTest {
         }
     }
 
-    private FileServer start(Algorithm algorithm, TestCerts.Issued issued, String... keyValues) throws IOException {
+    private static FileServer start(String provider, Algorithm algorithm, TestCerts.Issued issued, String... keyValues)
+            throws IOException {
         String[] tls = {"tls-port", "0", "tls-cert", issued.chain().toString(), "tls-key", issued.key().toString(),
                 "tls-provider", provider};
         return Servers.start(algorithm, Stream.concat(Arrays.stream(tls), Arrays.stream(keyValues))
@@ -303,7 +308,7 @@ class TlsTest {
         return RawHttp.overTls(server.tlsPort().getAsInt(), TestCerts.clientContext());
     }
 
-    private void assertStartRefused(Path cert, Path key, String message) {
+    private static void assertStartRefused(String provider, Path cert, Path key, String message) {
         assertThatThrownBy(() -> Servers.start(Algorithm.SBA, "tls-port", "0", "tls-cert", cert.toString(),
                 "tls-key", key.toString(), "tls-provider", provider).close())
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith(message)
