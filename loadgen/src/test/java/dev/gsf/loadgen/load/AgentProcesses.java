@@ -33,8 +33,21 @@ final class AgentProcesses {
 
     /** This JVM's descendants that are agents (gsf load with --agent), ssh sessions' included. */
     static List<ProcessHandle> agents() {
-        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> AGENT.matcher(c).find()
+        return ProcessHandle.allProcesses().filter(p -> commandLine(p).map(c -> AGENT.matcher(c).find()
                 && c.contains(LoadCommand.class.getName())).orElse(false)).toList();
+    }
+
+    /**
+     * A process's whole command line, from /proc: ProcessHandle.Info gives only the executable when the command line
+     * is longer than a page (4 KB), which the test class path of an agent's java command now is.
+     */
+    static java.util.Optional<String> commandLine(ProcessHandle process) {
+        try {
+            return java.util.Optional.of(Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"),
+                    java.nio.charset.StandardCharsets.ISO_8859_1).replace('\0', ' '));
+        } catch (IOException | RuntimeException gone) { // ended meanwhile, or not ours to read
+            return java.util.Optional.empty();
+        }
     }
 
     /** A progress line of steady state that counts downloads. */

@@ -99,7 +99,7 @@ class DistributedLoadTest {
         new Thread(coordinator, "coordinator").start();
         List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2);
 
-        ProcessHandle victim = agents.stream().filter(p -> p.info().commandLine().orElse("").contains("1/2"))
+        ProcessHandle victim = agents.stream().filter(p -> AgentProcesses.commandLine(p).orElse("").contains("1/2"))
                 .findFirst().orElseThrow();
         victim.destroyForcibly();
         var run = coordinator.get(30, TimeUnit.SECONDS);
