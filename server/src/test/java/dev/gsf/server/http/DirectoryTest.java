@@ -9,6 +9,7 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,10 +17,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,7 +47,8 @@ class DirectoryTest {
     Algorithm algorithm;
     @Parameter(1)
     Transport transport;
-    private final List<FileServer> servers = new ArrayList<>();
+    /** The servers of the running invocation, one per configuration, started when first asked for. */
+    private static final Map<String, FileServer> SERVERS = new ConcurrentHashMap<>();
     private HttpClient client;
 
     @BeforeAll
@@ -60,18 +65,40 @@ class DirectoryTest {
         Files.createSymbolicLink(list.resolve("out"), outside.resolve("passwd"));
     }
 
-    private FileServer start(String... keys) throws IOException {
-        FileServer server = Servers.start(root, algorithm, transport.keys(keys));
-        servers.add(server);
-        return server;
+    /**
+     * The server of this algorithm and transport with these config keys: one per invocation and configuration, shared
+     * by its cases, as no case changes a server (one per case and per link followed made this class start 80).
+     */
+    private FileServer server(String... keys) {
+        return SERVERS.computeIfAbsent(key(algorithm, transport) + String.join(" ", keys), k -> {
+            try {
+                return Servers.start(root, algorithm, transport.keys(keys));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private static String key(Algorithm algorithm, Transport transport) {
+        return algorithm + " " + transport + ":";
     }
 
     @AfterEach
-    void stop() {
+    void closeClient() {
         if (client != null) {
             client.close();
         }
-        servers.forEach(FileServer::close);
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stopServers(Algorithm algorithm, Transport transport) {
+        SERVERS.entrySet().removeIf(e -> {
+            boolean ours = e.getKey().startsWith(key(algorithm, transport));
+            if (ours) {
+                e.getValue().close();
+            }
+            return ours;
+        });
     }
 
     private HttpResponse<String> get(FileServer server, String path) throws Exception {
@@ -84,7 +111,7 @@ class DirectoryTest {
 
     @Test
     void aDirectoryRedirectsToItsSlash_servesItsIndex_andIs403WithoutOne() throws Exception {
-        FileServer server = start();
+        FileServer server = server();
         HttpResponse<String> moved = get(server, "/site?x=1");
         assertThat(moved.statusCode()).isEqualTo(301);
         assertThat(moved.headers().firstValue("Location")).contains("/site/?x=1");
@@ -94,12 +121,12 @@ class DirectoryTest {
         assertThat(index.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
         assertThat(get(server, "/list/").statusCode()).as("autoindex off").isEqualTo(403);
         assertThat(get(server, "/").statusCode()).isEqualTo(403);
-        assertThat(get(start("index", ""), "/site/").statusCode()).as("index off").isEqualTo(403);
+        assertThat(get(server("index", ""), "/site/").statusCode()).as("index off").isEqualTo(403);
     }
 
     @Test
     void theHtmlListingEscapesEveryName_andListsNoHiddenNameNorLinkOutside() throws Exception {
-        HttpResponse<String> r = get(start("autoindex", "html"), "/list/");
+        HttpResponse<String> r = get(server("autoindex", "html"), "/list/");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).contains("text/html; charset=utf-8");
         String page = r.body();
@@ -114,13 +141,13 @@ class DirectoryTest {
                 .doesNotContain("hidden").doesNotContain("\"out\"").doesNotContain("<b>");
         for (String name : AWKWARD) {
             String href = "/list/" + Listings.percentEncode(name);
-            assertThat(get(start(), href).body()).as("the link leads to the file").isEqualTo(name);
+            assertThat(get(server(), href).body()).as("the link leads to the file").isEqualTo(name);
         }
     }
 
     @Test
     void theJsonListingNamesEveryEntryWithTypeMtimeAndSize() throws Exception {
-        HttpResponse<String> r = get(start("autoindex", "json"), "/list/");
+        HttpResponse<String> r = get(server("autoindex", "json"), "/list/");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
         JsonNode entries = new ObjectMapper().readTree(r.body());
