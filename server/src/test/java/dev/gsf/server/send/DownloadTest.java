@@ -35,8 +35,12 @@ class DownloadTest {
                 assertThat(response.headers().firstValue("X-Send-Algorithm")).hasValue(algorithm.name());
                 assertThat(RawHttp.md5Hex(response.body())).as(entry.name() + " via HttpClient").isEqualTo(entry.md5());
 
-                if (transport.isTls() && entry.name().equals("100MB.bin")) {
-                    continue; // once is enough: the client's decryption makes it the longest part of the test
+                if (entry.name().equals("100MB.bin") && (transport.isTls() || !zeroCopy)) {
+                    // once per variant is enough (the HttpClient's), and the raw socket takes it once per algorithm,
+                    // by sendfile: over HTTPS the client's decryption made it the longest part of the test, and
+                    // read through the copy buffer it is the same sends as the HttpClient's download, to a faster
+                    // reader. It is the set's last file: no keep-alive case follows it.
+                    continue;
                 }
                 // The raw socket reuses one connection for the whole set: keep-alive across downloads.
                 RawHttp.Response viaSocket = raw.exchange("GET", "/" + entry.name());
@@ -46,7 +50,7 @@ class DownloadTest {
             // The client has the last byte before the server has seen that write complete: wait for the count.
             Await.until("every download counted complete", java.time.Duration.ofSeconds(10),
                     () -> server.algorithmStats().ended(dev.gsf.algorithms.Outcome.COMPLETED)
-                            == 2L * MANIFEST.entries().size() - (transport.isTls() ? 1 : 0),
+                            == 2L * MANIFEST.entries().size() - (transport.isTls() || !zeroCopy ? 1 : 0),
                     server::algorithmStats);
         }
     }
