@@ -101,7 +101,9 @@ class HangupReloadTest {
     private Process serve(List<String> prefix, Path config) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"), ServeCommand.class.getName(),
+        command.add(java);
+        command.addAll(dev.gsf.server.testing.ChildJvms.OPTIONS);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServeCommand.class.getName(),
                 "--config", config.toString(), "--root", FILES.toString(), "--host", "127.0.0.1", "--port", "0",
                 "--admin-port", "0", "--handshake"));
         server = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -70,9 +70,11 @@ class StopSignalTest {
 
     private int startServer(String grace) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                ServeCommand.class.getName(), "--port", "0", "--root", TestFiles.fileSet().toString(),
-                "--shutdown-grace", grace))
+        List<String> command = new java.util.ArrayList<>(List.of(java));
+        command.addAll(dev.gsf.server.testing.ChildJvms.OPTIONS);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ServeCommand.class.getName(), "--port",
+                "0", "--root", TestFiles.fileSet().toString(), "--shutdown-grace", grace));
+        server = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("out.txt").toFile())
                 .redirectError(dir.resolve("err.txt").toFile())
                 .start();

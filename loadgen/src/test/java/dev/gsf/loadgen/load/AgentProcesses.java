@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.load;
 
+import dev.gsf.server.testing.ChildJvms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ final class AgentProcesses {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Files.writeString(script, "#!/bin/sh\n"
                 + "[ \"$1\" = load ] && shift\n"
-                + "exec '" + java + "' -Xmx256m -cp '" + System.getProperty("java.class.path") + "' "
+                + "exec '" + java + "' -Xmx256m " + String.join(" ", ChildJvms.OPTIONS) + " -cp '"
+                + System.getProperty("java.class.path") + "' "
                 + LoadCommand.class.getName() + " \"$@\"\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         return script;

@@ -60,6 +60,7 @@ public final class TlsPeer implements AutoCloseable {
     private static void keytool(Path dir, String... args) throws IOException, InterruptedException {
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
         List<String> command = new java.util.ArrayList<>(List.of(keytool.toString()));
+        command.addAll(dev.gsf.server.testing.ChildJvms.toolOptions());
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("keytool.log").toFile()).start();
