@@ -33,10 +33,14 @@ final class AgentProcesses {
     /** --agent, not a coordinator's --agents. */
     private static final java.util.regex.Pattern AGENT = java.util.regex.Pattern.compile("\\s--agent(\\s|$)");
 
-    /** This JVM's descendants that are agents (gsf load with --agent), ssh sessions' included. */
-    static List<ProcessHandle> agents() {
+    /**
+     * The agents (gsf load with --agent) loading {@code url}, ssh sessions' included, and those whose parent is gone:
+     * every process of the machine is looked at, and the URL, with its server's port, tells this test's agents from
+     * those of other builds running the same tests on the machine (which made the count wrong).
+     */
+    static List<ProcessHandle> agents(String url) {
         return ProcessHandle.allProcesses().filter(p -> commandLine(p).map(c -> AGENT.matcher(c).find()
-                && c.contains(LoadCommand.class.getName())).orElse(false)).toList();
+                && c.contains(LoadCommand.class.getName()) && c.contains(" " + url + " ")).orElse(false)).toList();
     }
 
     /**
@@ -56,11 +60,11 @@ final class AgentProcesses {
     private static final java.util.regex.Pattern STEADY_DOWNLOADS =
             java.util.regex.Pattern.compile("(?m)steady .* [1-9]\\d* downloads");
 
-    /** Waits (at most 30 s) until {@code n} agents run and each has counted downloads in steady state. */
-    static List<ProcessHandle> awaitLoading(Path out, int n) throws Exception {
+    /** Waits (at most 30 s) until {@code n} agents of {@code url} run and each has counted downloads in steady state. */
+    static List<ProcessHandle> awaitLoading(Path out, int n, String url) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            List<ProcessHandle> agents = agents();
+            List<ProcessHandle> agents = agents(url);
             boolean loading = true;
             for (int i = 0; i < n; i++) {
                 Path log = out.resolve("agent-" + i + ".log");
@@ -71,6 +75,7 @@ final class AgentProcesses {
             }
             new CompletableFuture<Void>().completeOnTimeout(null, 100, TimeUnit.MILLISECONDS).join();
         }
-        throw new AssertionError(n + " agents did not start loading within 30 s");
+        throw new AssertionError(n + " agents did not start loading within 30 s; agents of " + url + ": "
+                + agents(url).size());
     }
 }

@@ -59,7 +59,7 @@ class DistributedLoadTest {
             }
             assertThat(run.log()).contains("(127.0.0.1) clock offset").contains("(127.0.0.2) clock offset");
         }
-        assertThat(AgentProcesses.agents()).isEmpty();
+        assertThat(AgentProcesses.agents(served.url())).isEmpty();
     }
 
     @Test
@@ -97,7 +97,7 @@ class DistributedLoadTest {
         args.addAll(List.of(launcher));
         var coordinator = new java.util.concurrent.FutureTask<>(() -> load(out, args.toArray(String[]::new)));
         new Thread(coordinator, "coordinator").start();
-        List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2);
+        List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2, served.url());
 
         ProcessHandle victim = agents.stream().filter(p -> AgentProcesses.commandLine(p).orElse("").contains("1/2"))
                 .findFirst().orElseThrow();

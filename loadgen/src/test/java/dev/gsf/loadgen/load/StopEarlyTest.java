@@ -99,7 +99,7 @@ class StopEarlyTest {
     void sigtermOnACoordinatorStopsItsAgentsAndMergesWhatTheyMeasured(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         try (Running coordinator = Running.start(dir, out, "--agents", "local:2")) {
-            List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2);
+            List<ProcessHandle> agents = AgentProcesses.awaitLoading(out, 2, coordinator.served().url());
 
             // SIGTERM, to the coordinator alone; through its handle, as Process.destroy would also close its output
             coordinator.process.toHandle().destroy();
