@@ -62,6 +62,10 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Mixin
     GsfServerOptions gsfServers;
 
+    /** --pin: the servers on some CPUs, the client on the others. */
+    @Mixin
+    PinOption pin;
+
     /** bench-algorithms.json and the server logs. */
     @Mixin
     OutOption outDir = new OutOption(() -> Path.of("results"));
@@ -88,26 +92,36 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Duration duration;
         Duration warmUp;
+        Pinning pinning;
         try {
             duration = measuring.duration();
             warmUp = measuring.warmUp();
+            pinning = pin.pinning();
         } catch (IllegalArgumentException e) {
             System.err.println("gsf bench-algorithms: " + e.getMessage());
             return 2;
         }
+        try (Pinning.Held pinned = pinning.pinThisProcess()) {
+            return bench(duration, warmUp, pinning);
+        }
+    }
+
+    /** The run itself, this process on the client CPUs when pinned. */
+    private int bench(Duration duration, Duration warmUp, Pinning pinning) throws IOException {
         int seconds = (int) duration.toSeconds();
         int rounds = measuring.rounds;
         Path dir = gsfServers.directory();
         Path out = Files.createDirectories(outDir.directory());
-        LoadClient load = loadClient();
+        LoadClient load = loadClient(pinning);
         List<Variant> variants = variants();
-        System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s cores=%d%n",
-                load.name(), connections, seconds, rounds, workers, files, Runtime.getRuntime().availableProcessors());
+        System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s cores=%d"
+                        + "%n  %s%n", load.name(), connections, seconds, rounds, workers, files,
+                Runtime.getRuntime().availableProcessors(), pinning.describe());
         List<Workload> workloads = files.stream().map(f -> Workload.of(f, connections)).toList();
         List<ServerProcess> servers = new ArrayList<>();
         Measurements measured;
         try {
-            startServers(servers, variants, dir, out);
+            startServers(servers, variants, dir, out, pinning);
             measured = Measurements.run(servers, workloads, load, rounds, duration, warmUp, System.out);
         } finally {
             servers.forEach(ServerProcess::close);
@@ -123,10 +137,10 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     }
 
     /** --client, or for auto wrk when it is on the PATH, else the built-in client. */
-    private LoadClient loadClient() {
+    private LoadClient loadClient(Pinning pinning) {
         return switch (client) {
-            case auto -> LoadClient.best();
-            case wrk -> new Wrk();
+            case auto -> Wrk.isInstalled() ? Wrk.pinned(pinning) : new BuiltinClient();
+            case wrk -> Wrk.pinned(pinning);
             case builtin -> new BuiltinClient();
         };
     }
@@ -149,11 +163,11 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     }
 
     /** Starts a server per variant into {@code servers}, so that the caller closes those started should one fail. */
-    private void startServers(List<ServerProcess> servers, List<Variant> variants, Path dir, Path out)
-            throws IOException {
+    private void startServers(List<ServerProcess> servers, List<Variant> variants, Path dir, Path out,
+                              Pinning pinning) throws IOException {
         for (Variant v : variants) {
             servers.add(ServerProcess.start(v.label(), serverArgs(v, dir), out.resolve("bench-server-" + v.algorithm()
-                    + (v.zeroCopy() ? "" : "-copy") + ".log")));
+                    + (v.zeroCopy() ? "" : "-copy") + ".log"), pinning));
         }
     }
 

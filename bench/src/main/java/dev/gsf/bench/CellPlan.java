@@ -17,8 +17,10 @@ import java.time.Duration;
  * @param manifest its MD5 manifest
  * @param lengths  the measured run's phases
  * @param warmUp   unrecorded load before them, on each fresh server; zero for none
+ * @param pin      the CPUs of each cell's server (this process, the load generator, is on the others)
  */
-record CellPlan(Path files, Path manifest, Phases.Lengths lengths, Duration warmUp, Transport transport) {
+record CellPlan(Path files, Path manifest, Phases.Lengths lengths, Duration warmUp, Transport transport,
+                Pinning pin) {
 
     /** {@code clients} on {@code mix} ("" for the whole set) at {@code rate} bytes/s (0: unthrottled). */
     LoadPlan measured(Target target, String mix, int clients, long rate, Path dir) {

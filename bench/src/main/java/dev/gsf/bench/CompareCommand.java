@@ -124,6 +124,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     GsfServerOptions gsfServers;
 
+    /** --pin: the servers on some CPUs, wrk and gsf load on the others. */
+    @Mixin
+    PinOption pin;
+
     /** compare.json, compare.html and the servers' logs. */
     @Mixin
     OutOption outDir = new OutOption(() -> Path.of("results"));
@@ -143,12 +147,21 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings settings;
+        Pinning pinning;
         try {
             settings = settings();
+            pinning = pin.pinning();
         } catch (IllegalArgumentException e) {
             System.err.println("gsf compare: " + e.getMessage());
             return 2;
         }
+        try (Pinning.Held pinned = pinning.pinThisProcess()) {
+            return compare(settings, pinning);
+        }
+    }
+
+    /** The run itself, this process on the client CPUs when pinned. */
+    private int compare(Settings settings, Pinning pinning) throws Exception {
         Path dir = gsfServers.directory();
         Path out = Files.createDirectories(outDir.directory());
         List<String> notes = new ArrayList<>();
@@ -162,16 +175,17 @@ public final class CompareCommand implements Callable<Integer> {
         List<Pass> passes;
         ManyClientsPass many;
         try (Transport transport = Transport.of(tls)) {
-            LoadClient load = loadClient(notes, transport);
+            LoadClient load = loadClient(notes, transport, pinning);
             passes = passes(load, manifest, out, settings, transport);
             many = new ManyClientsPass(manyClients, settings.manyRate(), settings.manyRampUp(), settings.manySteady(),
                     manifest, out.resolve("compare-many"), transport);
             List<Peer> peers = new ArrayList<>();
             try {
-                startPeers(peers, dir, out, nginx, transport);
-                System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n", CompareReport.title(tls),
-                        settings.rounds(), settings.seconds(), Runtime.getRuntime().availableProcessors(),
-                        peers.stream().map(Peer::name).toList());
+                startPeers(peers, dir, out, nginx, transport, pinning);
+                System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n  %s%n",
+                        CompareReport.title(tls), settings.rounds(), settings.seconds(),
+                        Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList(),
+                        pinning.describe());
                 notes.forEach(n -> System.out.println("  " + n));
                 System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
                 measured = measure(peers, passes, many, settings);
@@ -180,8 +194,8 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         LoopbackLimit.Figures loopback = LoopbackLimit.both(iperf3, settings.seconds());
-        new CompareReport(tls, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes)
-                .write(passes, measured, many, loopback, out);
+        new CompareReport(tls, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes,
+                pinning.describe()).write(passes, measured, many, loopback, out);
         return 0;
     }
 
@@ -210,13 +224,13 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** --client: wrk unless told (it speaks TLS without checking certificates), installed if missing, else ours. */
-    private LoadClient loadClient(List<String> notes, Transport transport) throws IOException {
+    private LoadClient loadClient(List<String> notes, Transport transport, Pinning pinning) throws IOException {
         return switch (client) {
             case builtin -> new BuiltinClient(transport.sockets());
-            case wrk -> new Wrk();
+            case wrk -> Wrk.pinned(pinning);
             case auto -> {
                 DebianPackages.Lookup wrk = find("wrk", "wrk", notes);
-                yield wrk.program().isPresent() ? new Wrk() : new BuiltinClient(transport.sockets());
+                yield wrk.program().isPresent() ? Wrk.pinned(pinning) : new BuiltinClient(transport.sockets());
             }
         };
     }
@@ -245,11 +259,11 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** Starts every peer into {@code peers}, so that the caller closes those that started should one fail. */
-    private void startPeers(List<Peer> peers, Path dir, Path out, Optional<Path> nginx, Transport transport)
-            throws IOException {
+    private void startPeers(List<Peer> peers, Path dir, Path out, Optional<Path> nginx, Transport transport,
+                            Pinning pinning) throws IOException {
         for (Algorithm a : algorithms()) {
             peers.add(ServerProcess.start("gsf " + a, gsfArgs(dir, a, transport),
-                    out.resolve("compare-gsf-" + a + ".log")));
+                    out.resolve("compare-gsf-" + a + ".log"), pinning));
         }
         if (zeroCopyBoth) {
             for (Algorithm a : algorithms()) {
@@ -257,16 +271,16 @@ public final class CompareCommand implements Callable<Integer> {
                 List<String> args = new ArrayList<>(gsfArgs(dir, a, transport));
                 args.add(other.zeroCopy() ? "--zero-copy" : "--no-zero-copy");
                 peers.add(ServerProcess.start("gsf " + other.label(), args,
-                        out.resolve("compare-gsf-" + a + "-other-zero-copy.log")));
+                        out.resolve("compare-gsf-" + a + "-other-zero-copy.log"), pinning));
             }
         }
         // Grizzly's StaticHttpHandler peers serve plain HTTP only.
         for (String cache : transport.tls() ? List.<String>of() : List.of("on", "off")) {
             peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
-                    List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log")));
+                    List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log"), pinning));
         }
         if (nginx.isPresent()) {
-            peers.add(NginxPeer.start(nginx.get(), dir, out, transport.certificate()));
+            peers.add(NginxPeer.start(nginx.get(), dir, out, transport.certificate(), pinning));
         }
     }
 
@@ -313,10 +327,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     /**
      * compare.json. The iperf3 figures are GB/s, null when iperf3 was not available or failed; transport: "http", or
-     * "https" for a --tls run (TLS 1.3 to nginx, 1.3 or 1.2 offered by ours).
+     * "https" for a --tls run (TLS 1.3 to nginx, 1.3 or 1.2 offered by ours); pinning: where servers and clients ran.
      */
-    record Report(String date, String transport, int rounds, int seconds, int cores, String reference, double iperf3GBps,
-                  double iperf3ZeroCopyGBps, List<String> notes, List<PassReport> passes,
+    record Report(String date, String transport, int rounds, int seconds, int cores, String pinning, String reference,
+                  double iperf3GBps, double iperf3ZeroCopyGBps, List<String> notes, List<PassReport> passes,
                   List<ManyClientsPass.Row> manyClients) {
     }
 

@@ -20,9 +20,4 @@ public interface LoadClient {
     String name();
 
     Result run(String url, int connections, Duration duration) throws IOException;
-
-    /** wrk when it is on the PATH, else the built-in client. */
-    static LoadClient best() {
-        return Wrk.isInstalled() ? new Wrk() : new BuiltinClient();
-    }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class Measurements {
     /** What one peer measured on one workload, a value per round (CPU: NaN where /proc did not tell). */
     record Cell(String peer, Workload workload, List<Double> requestsPerSecond, List<Double> gigabytesPerSecond,
-                List<Double> cpuSecondsPerGigabyte, LongAdder errorCount) {
+                List<Double> cpuSecondsPerGigabyte, List<Double> cpuMicrosPerRequest, LongAdder errorCount) {
         long errors() {
             return errorCount.sum();
         }
@@ -36,15 +36,29 @@ final class Measurements {
         Stats cpu() {
             return Stats.of(cpuSecondsPerGigabyte);
         }
+
+        Stats cpuPerRequest() {
+            return Stats.of(cpuMicrosPerRequest);
+        }
+
+        /** Each round's req/s as a ratio to {@code reference}'s in the same round. */
+        Stats ratios(Cell reference) {
+            List<Double> ratios = new ArrayList<>();
+            for (int r = 0; r < requestsPerSecond.size() && r < reference.requestsPerSecond.size(); r++) {
+                ratios.add(requestsPerSecond.get(r) / reference.requestsPerSecond.get(r));
+            }
+            return Stats.of(ratios);
+        }
     }
 
     /**
      * A cell as the JSON reports give it: every round's value, the medians and the errors; file "" is the whole set.
-     * cpuSecPerGb: the server's CPU seconds (user and system, its children included) per 10^9 bytes sent.
+     * cpuSecPerGb: the server's CPU seconds (user and system, its children included) per 10^9 bytes sent;
+     * cpuUsPerReq: the same CPU in microseconds per response.
      */
     record CellReport(String server, String file, int connections, List<Double> reqPerSec, List<Double> gbPerSec,
-                      List<Double> cpuSecPerGb, double medianReqPerSec, double medianGbPerSec,
-                      double medianCpuSecPerGb, long errors) {
+                      List<Double> cpuSecPerGb, List<Double> cpuUsPerReq, double medianReqPerSec,
+                      double medianGbPerSec, double medianCpuSecPerGb, double medianCpuUsPerReq, long errors) {
     }
 
     private final Map<String, Cell> cells = new LinkedHashMap<>();
@@ -54,7 +68,7 @@ final class Measurements {
     /** The warm-up of a peer and workload before the first recorded round. */
     static final Duration WARM_UP = Duration.ofSeconds(10);
 
-    private Measurements(List<Workload> workloads) {
+    Measurements(List<Workload> workloads) {
         this.workloads = List.copyOf(workloads);
     }
 
@@ -66,7 +80,7 @@ final class Measurements {
     static Measurements run(List<? extends Peer> peers, List<Workload> workloads, LoadClient client, int rounds,
                             Duration duration, Duration warmUp, PrintStream progress) throws IOException {
         Measurements m = new Measurements(workloads);
-        peers.forEach(p -> m.peers.add(p.name()));
+        peers.forEach(p -> m.peers.add(p.name())); // the tables' order
         for (Peer peer : peers) {
             for (Workload w : workloads) {
                 client.run(url(peer, w), w.connections(), warmUp);
@@ -78,11 +92,12 @@ final class Measurements {
                     Peer peer = peers.get((i + round) % peers.size());
                     double cpuBefore = Footprint.cpuSeconds(peer.process());
                     LoadClient.Result r = client.run(url(peer, w), w.connections(), duration);
-                    double cpuPerGigabyte = (Footprint.cpuSeconds(peer.process()) - cpuBefore) / (r.bytes() / 1e9);
-                    m.record(peer.name(), w, r, cpuPerGigabyte);
+                    double cpu = Footprint.cpuSeconds(peer.process()) - cpuBefore;
+                    m.record(peer.name(), w, r, cpu);
                     progress.printf(Locale.ROOT, "  round %d  %-24s %-16s %10.0f req/s %7.3f GB/s %7.2f CPU s/GB"
-                                    + "  errors %d%n", round + 1, peer.name(), w.label(), r.requestsPerSecond(),
-                            r.gigabytesPerSecond(), cpuPerGigabyte, r.errors());
+                                    + " %8.1f CPU us/req  errors %d%n", round + 1, peer.name(), w.label(),
+                            r.requestsPerSecond(), r.gigabytesPerSecond(), cpu / (r.bytes() / 1e9),
+                            cpu * 1e6 / r.requests(), r.errors());
                 }
             }
         }
@@ -93,12 +108,17 @@ final class Measurements {
         return peer.url() + w.path();
     }
 
-    private void record(String peer, Workload w, LoadClient.Result r, double cpuPerGigabyte) {
-        Cell cell = cells.computeIfAbsent(key(peer, w),
-                k -> new Cell(peer, w, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new LongAdder()));
+    /** One round of {@code peer} on {@code w}: what the client measured, and the server's CPU seconds meanwhile. */
+    void record(String peer, Workload w, LoadClient.Result r, double cpuSeconds) {
+        Cell cell = cells.computeIfAbsent(key(peer, w), k -> new Cell(peer, w, new ArrayList<>(), new ArrayList<>(),
+                new ArrayList<>(), new ArrayList<>(), new LongAdder()));
+        if (!peers.contains(peer)) {
+            peers.add(peer);
+        }
         cell.requestsPerSecond().add(r.requestsPerSecond());
         cell.gigabytesPerSecond().add(r.gigabytesPerSecond());
-        cell.cpuSecondsPerGigabyte().add(cpuPerGigabyte);
+        cell.cpuSecondsPerGigabyte().add(cpuSeconds / (r.bytes() / 1e9));
+        cell.cpuMicrosPerRequest().add(cpuSeconds * 1e6 / r.requests());
         cell.errorCount().add(r.errors());
     }
 
@@ -111,25 +131,32 @@ final class Measurements {
     }
 
     /**
-     * Medians, min-max spreads, the ratio of medians to the reference peer (absent: "-"), and the server's median CPU
-     * seconds per GB sent.
+     * Medians with min-max spreads; the ratio of medians to the reference peer (absent: "-") with the spread of the
+     * rounds' own ratios (each round's req/s over the reference's in the same round); the server's CPU per response
+     * (median [min-max], microseconds) and per GB sent (median).
      */
     String table(String reference) {
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-24s %-16s %24s %24s %8s %9s %7s%n",
-                "server", "workload", "req/s median [min-max]", "GB/s median [min-max]", "x " + reference,
-                "CPU s/GB", "errors"));
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%-24s %-16s %24s %24s %18s %22s %9s %7s%n",
+                "server", "workload", "req/s median [min-max]", "GB/s median [min-max]", "x " + reference
+                        + " [min-max]", "CPU us/req [min-max]", "CPU s/GB", "errors"));
         for (Workload w : workloads) {
             Cell ref = cell(reference, w);
             for (String peer : peers) {
                 Cell c = cell(peer, w);
                 Stats requests = c.requests();
                 Stats gigabytes = c.gigabytes();
-                String ratio = ref == null ? "-" : String.format(Locale.ROOT, "%.2f",
-                        requests.median() / ref.requests().median());
+                Stats cpu = c.cpuPerRequest();
+                String ratio = "-";
+                if (ref != null) {
+                    Stats ratios = c.ratios(ref);
+                    ratio = String.format(Locale.ROOT, "%.2f [%.2f-%.2f]", requests.median() / ref.requests().median(),
+                            ratios.min(), ratios.max());
+                }
                 t.append(String.format(Locale.ROOT,
-                        "%-24s %-16s %8.0f [%6.0f-%6.0f] %8.3f [%6.3f-%6.3f] %8s %9.2f %7d%n", peer, w.label(),
-                        requests.median(), requests.min(), requests.max(), gigabytes.median(), gigabytes.min(),
-                        gigabytes.max(), ratio, c.cpu().median(), c.errors()));
+                        "%-24s %-16s %8.0f [%6.0f-%6.0f] %8.3f [%6.3f-%6.3f] %18s %8.1f [%5.1f-%5.1f] %9.2f %7d%n",
+                        peer, w.label(), requests.median(), requests.min(), requests.max(), gigabytes.median(),
+                        gigabytes.min(), gigabytes.max(), ratio, cpu.median(), cpu.min(), cpu.max(),
+                        c.cpu().median(), c.errors()));
             }
         }
         return t.toString();
@@ -143,7 +170,8 @@ final class Measurements {
                 Cell c = cell(peer, w);
                 rows.add(new CellReport(peer, w.path(), w.connections(), List.copyOf(c.requestsPerSecond()),
                         List.copyOf(c.gigabytesPerSecond()), List.copyOf(c.cpuSecondsPerGigabyte()),
-                        c.requests().median(), c.gigabytes().median(), c.cpu().median(), c.errors()));
+                        List.copyOf(c.cpuMicrosPerRequest()), c.requests().median(), c.gigabytes().median(),
+                        c.cpu().median(), c.cpuPerRequest().median(), c.errors()));
             }
         }
         return rows;

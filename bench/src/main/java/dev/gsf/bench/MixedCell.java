@@ -61,8 +61,7 @@ record MixedCell(int slowClients, DownloadLimit slowRate, String slowFile, int f
     Row run(Algorithm algorithm, CellPlan plan, Path out) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(out.resolve(algorithm + "-mixed"));
         LoadSession.Outcome[] both;
-        try (ServerProcess server = SuiteCells.cellServer(algorithm, plan.files(), workers, dir,
-                plan.transport())) {
+        try (ServerProcess server = SuiteCells.cellServer(algorithm, plan, workers, dir)) {
             Target target = Target.parse(server.url());
             long slowRate = this.slowRate.bytesPerSecond();
             if (plan.warms()) {

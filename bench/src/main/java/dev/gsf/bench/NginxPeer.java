@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
 /**
- * nginx (Debian nginx-light) serving the same directory with sendfile on, one worker per core, keep-alive without a
+ * nginx (Debian nginx-light) serving the same directory with sendfile on, one worker per core (pinned: per server
+ * CPU, all under the master's taskset), keep-alive without a
  * request limit and no access log: the reference a user would compare with. Over TLS ({@code --tls}) it listens with
  * {@code ssl} on the run's certificate, TLS 1.3 only (OpenSSL then encrypts in user space: sendfile needs kTLS).
  * Started by root, its workers run as the owner of the served files ({@link NginxWorkers}).
@@ -37,7 +38,13 @@ final class NginxPeer extends ChildPeer {
      */
     static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate)
             throws IOException {
-        return start(nginx, root, workDir, certificate, NginxPeer::freePort);
+        return start(nginx, root, workDir, certificate, Pinning.NONE, NginxPeer::freePort);
+    }
+
+    /** As above, on the server CPUs of {@code pin} with one worker per CPU (else one per core). */
+    static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
+                           Pinning pin) throws IOException {
+        return start(nginx, root, workDir, certificate, pin, NginxPeer::freePort);
     }
 
     /**
@@ -46,14 +53,14 @@ final class NginxPeer extends ChildPeer {
      * bound its port, so the pid file naming our process proves the port is nginx's and not someone else's.
      */
     static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
-                           IntSupplier ports) throws IOException {
+                           Pinning pin, IntSupplier ports) throws IOException {
         String user = NginxWorkers.userDirective(root);
         Path prefix = Files.createDirectories(workDir.resolve("nginx"));
         Files.createDirectories(prefix.resolve("logs"));
         Files.createDirectories(prefix.resolve("tmp"));
         for (int attempt = 1; ; attempt++) {
             int port = ports.getAsInt();
-            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate, user);
+            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate, user, pin);
             if (peer.isPresent()) {
                 return peer.get();
             }
@@ -69,7 +76,7 @@ final class NginxPeer extends ChildPeer {
      * taken; an exception when nginx failed otherwise.
      */
     private static Optional<NginxPeer> tryStart(Path nginx, Path root, Path prefix, int port,
-                                                Optional<LoopbackCertificate> certificate, String user)
+                                                Optional<LoopbackCertificate> certificate, String user, Pinning pin)
             throws IOException {
         Path conf = prefix.resolve("nginx.conf");
         Path pid = prefix.resolve("nginx.pid");
@@ -78,7 +85,7 @@ final class NginxPeer extends ChildPeer {
         Files.writeString(conf, """
                 %7$sdaemon off;
                 master_process on;
-                worker_processes auto;
+                worker_processes %8$s;
                 pid %1$s;
                 error_log %2$s/logs/error.log warn;
                 events { worker_connections 16384; }
@@ -96,10 +103,11 @@ final class NginxPeer extends ChildPeer {
                     }
                 }
                 """.formatted(pid.toAbsolutePath(), prefix.toAbsolutePath(), port, root.toAbsolutePath(),
-                certificate.isPresent() ? " ssl" : "", certificate.map(NginxPeer::tlsDirectives).orElse(""), user));
-        Process process = new ProcessBuilder(List.of(nginx.toString(), "-p", prefix.toAbsolutePath().toString(),
-                "-c", conf.toAbsolutePath().toString())).redirectErrorStream(true).redirectOutput(output.toFile())
-                .start();
+                certificate.isPresent() ? " ssl" : "", certificate.map(NginxPeer::tlsDirectives).orElse(""), user,
+                pin.on() ? Integer.toString(pin.serverCores()) : "auto"));
+        Process process = new ProcessBuilder(pin.server(List.of(nginx.toString(), "-p",
+                prefix.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString())))
+                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (!ownsPidFile(pid, process)) { // nginx prints nothing when it is ready
             if (!process.isAlive()) {

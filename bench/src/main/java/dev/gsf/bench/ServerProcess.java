@@ -42,13 +42,24 @@ public final class ServerProcess extends ChildPeer {
      * @param log where the server's output goes
      */
     public static ServerProcess start(String name, List<String> serveArguments, Path log) throws IOException {
+        return start(name, serveArguments, log, Pinning.NONE);
+    }
+
+    /** As {@link #start(String, List, Path)}, on the server CPUs of {@code pin}. */
+    static ServerProcess start(String name, List<String> serveArguments, Path log, Pinning pin) throws IOException {
         List<String> arguments = new ArrayList<>(List.of("--port", "0", "--handshake"));
         arguments.addAll(serveArguments);
-        return startJava(name, "dev.gsf.server.ServeCommand", arguments, log);
+        return startJava(name, "dev.gsf.server.ServeCommand", arguments, log, pin);
     }
 
     /** Starts a main class of this class path in a child JVM; it must print a {@link ServerReady} line. */
     public static ServerProcess startJava(String name, String mainClass, List<String> arguments, Path log)
+            throws IOException {
+        return startJava(name, mainClass, arguments, log, Pinning.NONE);
+    }
+
+    /** As {@link #startJava(String, String, List, Path)}, on the server CPUs of {@code pin}. */
+    static ServerProcess startJava(String name, String mainClass, List<String> arguments, Path log, Pinning pin)
             throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -57,7 +68,7 @@ public final class ServerProcess extends ChildPeer {
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(arguments);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(pin.server(command)).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         var writer = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);

@@ -88,7 +88,7 @@ record SuiteCells(int rounds, List<Algorithm> algorithms, List<Integer> clients,
                 + limit.toString().replace('/', '_')));
         LoadSession.Outcome load;
         double serverCores;
-        try (ServerProcess server = cellServer(algorithm, plan.files(), workers, cellDir, plan.transport())) {
+        try (ServerProcess server = cellServer(algorithm, plan, workers, cellDir)) {
             Target target = Target.parse(server.url());
             if (plan.warms()) {
                 CellPlan.warmedUp(InProcessLoad.run(plan.warmingUp(target, "", n, limit.bytesPerSecond(),
@@ -122,16 +122,16 @@ record SuiteCells(int rounds, List<Algorithm> algorithms, List<Integer> clients,
     }
 
     /**
-     * A cell's server: a fresh process of {@code algorithm} on {@code files} (with its TLS port over https), its log
-     * in the cell's directory.
+     * A cell's server: a fresh process of {@code algorithm} on the plan's files (with its TLS port over https) and
+     * CPUs, its log in the cell's directory.
      */
-    static ServerProcess cellServer(Algorithm algorithm, Path files, int workers, Path cellDir, Transport transport)
+    static ServerProcess cellServer(Algorithm algorithm, CellPlan plan, int workers, Path cellDir)
             throws IOException {
-        List<String> args = new ArrayList<>(List.of("--root", files.toString(), "--algorithm", algorithm.name(),
+        List<String> args = new ArrayList<>(List.of("--root", plan.files().toString(), "--algorithm", algorithm.name(),
                 "--workers", Integer.toString(workers),
                 // Every body through its algorithm: the small-file fast path would measure the HTTP thread instead.
                 "--" + ServerConfig.Key.INLINE_MAX.name, "0"));
-        args.addAll(transport.serveFlags());
-        return ServerProcess.start("gsf " + algorithm, args, cellDir.resolve("server.log"));
+        args.addAll(plan.transport().serveFlags());
+        return ServerProcess.start("gsf " + algorithm, args, cellDir.resolve("server.log"), plan.pin());
     }
 }

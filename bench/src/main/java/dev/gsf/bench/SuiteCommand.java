@@ -110,6 +110,10 @@ public final class SuiteCommand implements Callable<Integer> {
     @Option(names = "--mixed-workers", paramLabel = "N", description = "mixed cell: server worker pool (default: 8)")
     int mixedWorkers = MixedCell.DEFAULT.workers();
 
+    /** --pin: each cell's server on some CPUs, the load generator (this process) on the others. */
+    @Mixin
+    PinOption pin;
+
     @Option(names = "--tls", description = "every cell over HTTPS (TLS 1.3) on a throwaway certificate")
     boolean tls;
 
@@ -153,7 +157,7 @@ public final class SuiteCommand implements Callable<Integer> {
      * suite.json; transport "http", or "https" for a --tls run. {@code cells} and {@code mixed} are the tables' rows
      * (medians over the rounds when there were more than one); {@code eachRound} has every round's own.
      */
-    record Report(String date, String transport, String phases, int cores, int rounds, List<Row> cells,
+    record Report(String date, String transport, String phases, String pinning, int cores, int rounds, List<Row> cells,
                   String mixedCell, List<MixedCell.Row> mixed, List<Round> eachRound) {
     }
 
@@ -170,12 +174,22 @@ public final class SuiteCommand implements Callable<Integer> {
 
     private int run(Transport transport) throws IOException, InterruptedException {
         List<DownloadLimit> limits;
+        Pinning pinning;
         try {
             limits = limits();
+            pinning = pin.pinning();
         } catch (IllegalArgumentException e) {
             System.err.println("gsf suite: " + e.getMessage());
             return TOOL_FAILED;
         }
+        try (Pinning.Held pinned = pinning.pinThisProcess()) {
+            return suite(transport, limits, pinning);
+        }
+    }
+
+    /** The run itself, this process on the client CPUs when pinned. */
+    private int suite(Transport transport, List<DownloadLimit> limits, Pinning pinning)
+            throws IOException, InterruptedException {
         Phases.Lengths lengths = phases.givenOr(profile.lengths);
         Duration warmUp = this.warmUp.givenOr(profile.warmUp);
         Path dir = files.directory();
@@ -186,12 +200,12 @@ public final class SuiteCommand implements Callable<Integer> {
                 + (matrix ? algorithms.size() * clients.size() * rates.size() : 0) + " cells"
                 + (mixedSlow > 0 ? " and " + algorithms.size() + " mixed" : "")
                 + (rounds > 1 ? ", " + rounds + " rounds of each" : "") + "; " + phases
-                + "; workers " + workers + "; files " + dir);
+                + "; workers " + workers + "; files " + dir + "\n  " + pinning.describe());
 
         MixedCell mixedCell = new MixedCell(mixedSlow, MixedCell.DEFAULT.slowRate(), MixedCell.DEFAULT.slowFile(),
                 mixedFast, MixedCell.DEFAULT.fastFile(), mixedWorkers);
         SuiteCells cells = new SuiteCells(rounds, algorithms, clients, limits, matrix, workers, mixedCell,
-                new CellPlan(dir, manifestFile, lengths, warmUp, transport));
+                new CellPlan(dir, manifestFile, lengths, warmUp, transport, pinning));
         List<Round> eachRound;
         try {
             eachRound = cells.run(out);
@@ -199,7 +213,8 @@ public final class SuiteCommand implements Callable<Integer> {
             System.err.println("gsf suite: the tool failed in " + e.getMessage());
             return TOOL_FAILED;
         }
-        return new SuiteReport(tls, phases, rounds, workers, clients, algorithms, mixedCell).write(eachRound, out);
+        return new SuiteReport(tls, phases, pinning.describe(), rounds, workers, clients, algorithms, mixedCell)
+                .write(eachRound, out);
     }
 
     /** The --rate limits parsed; IllegalArgumentException names a bad one, or --rounds below 1. */

@@ -7,11 +7,13 @@ import dev.gsf.bench.SuiteCommand.Row;
 import dev.gsf.report.Json;
 import dev.gsf.report.LineChart;
 import dev.gsf.report.Page;
+import dev.gsf.report.Stats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
@@ -22,25 +24,26 @@ import java.util.stream.Stream;
  *
  * @param tls        whether the cells ran over HTTPS
  * @param phases     the warm-up and phases, as the header and suite.json state them
+ * @param pinning    where the servers and the load generator ran ({@link Pinning#describe()})
  * @param rounds     how many rounds ran
  * @param workers    the matrix servers' worker pool
  * @param clients    the matrix's client counts, the charts' categories
  * @param algorithms the algorithms, in the tables' order
  * @param mixedCell  the mixed cell, as described above its table
  */
-record SuiteReport(boolean tls, String phases, int rounds, int workers, List<Integer> clients,
+record SuiteReport(boolean tls, String phases, String pinning, int rounds, int workers, List<Integer> clients,
                    List<Algorithm> algorithms, MixedCell mixedCell) {
 
     /** Prints and writes everything of {@code eachRound} into {@code out}; returns the suite's exit code. */
     int write(List<Round> eachRound, Path out) throws IOException {
         List<Row> rows = SuiteRounds.cells(eachRound, algorithms);
         List<MixedCell.Row> mixed = SuiteRounds.mixed(eachRound, algorithms);
-        String table = table(rows) + (mixed.isEmpty() ? ""
+        String table = pinning + "\n" + table(rows, SuiteRounds.bestShares(eachRound)) + (mixed.isEmpty() ? ""
                 : "\nmixed cell: " + mixedCell.describe() + "\n" + MixedCell.table(mixed));
         System.out.println();
         System.out.print(table);
         Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), tls ? "https" : "http", phases,
-                Runtime.getRuntime().availableProcessors(), rounds, rows,
+                pinning, Runtime.getRuntime().availableProcessors(), rounds, rows,
                 mixed.isEmpty() ? null : mixedCell.describe(), mixed, eachRound));
         html(rows, table).write(out.resolve("suite.html"));
         System.out.println("wrote " + out.resolve("suite.json") + " and " + out.resolve("suite.html"));
@@ -65,36 +68,46 @@ record SuiteReport(boolean tls, String phases, int rounds, int workers, List<Int
 
     /** A table line; {@code bestMBs}: the highest total throughput among the cell's algorithms, NaN for none. */
     static String line(Row r, double bestMBs) {
+        return line(r, bestMBs, null);
+    }
+
+    /** A table line with the rounds' own "% best" spread beside the median's (null: a line of one round). */
+    private static String line(Row r, double bestMBs, Stats bestShares) {
         String spread = SuiteRounds.spread(r.rounds(), r.throughputMinMBs(), r.throughputMaxMBs());
-        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s %10.1f %9d %7d %9.2f",
+        String shareSpread = r.rounds() == 1 ? "" : bestShares == null ? String.format(Locale.ROOT, " %13s", "")
+                : String.format(Locale.ROOT, " [%5.1f-%5.1f]", bestShares.min(), bestShares.max());
+        return String.format(Locale.ROOT, "%6d %-7s %-5s %10.3f %10.2f %-10s %12.1f%s %6s%s %10.1f %9d %7d %9.2f",
                 r.clients(), r.limit(), r.algorithm(), r.avgInitSeconds(), r.avgSpeedMBs(), r.speedFile(),
                 r.throughputMBs(), spread, Double.isNaN(bestMBs) ? "-"
-                        : String.format(Locale.ROOT, "%.1f", 100 * r.throughputMBs() / bestMBs),
+                        : String.format(Locale.ROOT, "%.1f", 100 * r.throughputMBs() / bestMBs), shareSpread,
                 r.p99InitMs(), r.downloads(), r.errors(), r.serverCpuMsPerMB());
     }
 
     /**
      * The table: a line per cell; "% best" is its total throughput as a share of the highest among the algorithms at
      * the same clients and limit, "srv ms/MB" the server's CPU per MB delivered. Over several rounds the figures are
-     * medians, with the throughput's min-max beside.
+     * medians, with the throughput's min-max beside, and beside "% best" the min-max of each round's own "% best"
+     * ({@code bestShares}, by {@link SuiteRounds#cellKey}).
      */
-    static String table(List<Row> rows) {
+    static String table(List<Row> rows, Map<List<Object>, Stats> bestShares) {
+        boolean severalRounds = rows.stream().anyMatch(r -> r.rounds() > 1);
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s %10s %9s %7s %9s%n", "conc.", "limit", "alg", "init avg s",
-                "speed MB/s", "(file)", "total MB/s",
-                SuiteRounds.spreadHeading(rows.stream().anyMatch(r -> r.rounds() > 1)), "% best", "p99 init ms",
-                "downloads", "errors", "srv ms/MB"));
+                "%6s %-7s %-5s %10s %10s %-10s %12s%s %6s%s %10s %9s %7s %9s%n", "conc.", "limit", "alg", "init avg s",
+                "speed MB/s", "(file)", "total MB/s", SuiteRounds.spreadHeading(severalRounds), "% best",
+                severalRounds ? String.format(Locale.ROOT, " %13s", "[min-max]") : "", "p99 init ms", "downloads",
+                "errors", "srv ms/MB"));
         for (Row r : rows) {
             double best = rows.stream().filter(o -> o.clients() == r.clients() && o.limit().equals(r.limit()))
                     .mapToDouble(Row::throughputMBs).filter(mbs -> !Double.isNaN(mbs)).max().orElse(Double.NaN);
-            t.append(line(r, best)).append('\n');
+            t.append(line(r, best, bestShares.get(SuiteRounds.cellKey(r)))).append('\n');
         }
         return t.toString();
     }
 
     private Page html(List<Row> rows, String table) {
         Page html = new Page("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
-                + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; every download verified"
+                + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; " + pinning
+                + "; every download verified"
                 + (rounds > 1 ? "; each figure the median of " + rounds + " rounds" : "") + ".");
         for (DownloadLimit limit : rows.stream().map(Row::limit).distinct().toList()) {
             html.chart(chart("Total throughput vs clients, limit " + limit, "MB/s", rows, limit, Row::throughputMBs));

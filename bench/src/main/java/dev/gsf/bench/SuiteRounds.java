@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
@@ -54,6 +55,30 @@ final class SuiteRounds {
         List<MixedCell.Row> all = rounds.stream().flatMap(r -> r.mixed().stream()).toList();
         return grouped(all, r -> List.of(), MixedCell.Row::algorithm, order).stream().map(SuiteRounds::mixedMedian)
                 .toList();
+    }
+
+    /**
+     * Each cell's "% best" in every round (its throughput as a share of the highest among the algorithms at the same
+     * clients and limit in that round), keyed by {@link #cellKey}: the spread of the ratio beside its median.
+     */
+    static Map<List<Object>, Stats> bestShares(List<Round> rounds) {
+        Map<List<Object>, List<Double>> shares = new LinkedHashMap<>();
+        for (Round round : rounds) {
+            for (Row r : round.cells()) {
+                double best = round.cells().stream()
+                        .filter(o -> o.clients() == r.clients() && o.limit().equals(r.limit()))
+                        .mapToDouble(Row::throughputMBs).filter(mbs -> !Double.isNaN(mbs)).max().orElse(Double.NaN);
+                shares.computeIfAbsent(cellKey(r), k -> new ArrayList<>()).add(100 * r.throughputMBs() / best);
+            }
+        }
+        Map<List<Object>, Stats> spreads = new LinkedHashMap<>();
+        shares.forEach((key, values) -> spreads.put(key, Stats.of(values)));
+        return spreads;
+    }
+
+    /** What names a matrix cell across rounds: its limit, clients and algorithm. */
+    static List<Object> cellKey(Row r) {
+        return List.of(r.limit(), r.clients(), r.algorithm());
     }
 
     /** A cell's rounds (in round order) together. */

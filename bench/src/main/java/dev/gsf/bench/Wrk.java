@@ -10,12 +10,31 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The wrk HTTP benchmark (Debian package {@code wrk}) as a {@link LoadClient}: 2 threads, one per core here. */
+/**
+ * The wrk HTTP benchmark (Debian package {@code wrk}) as a {@link LoadClient}: 2 threads, one per core here, or one
+ * per client CPU when pinned.
+ */
 public final class Wrk implements LoadClient {
     private static final Pattern TOTALS = Pattern.compile("(\\d+) requests in ([\\d.]+)(us|ms|s|m), ([\\d.]+)([KMGT]?B) read");
     private static final Pattern ERRORS = Pattern.compile(
             "Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses: (\\d+)");
+
+    private final int threads;
+
+    public Wrk() {
+        this(2);
+    }
+
+    /** wrk with {@code threads} threads ({@code -t}). */
+    Wrk(int threads) {
+        this.threads = threads;
+    }
+
+    /** One thread per client CPU when {@code pin} is on, else 2. */
+    static Wrk pinned(Pinning pin) {
+        return new Wrk(pin.on() ? pin.clientCores() : 2);
+    }
 
     static boolean isInstalled() {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
@@ -33,7 +52,7 @@ public final class Wrk implements LoadClient {
 
     @Override
     public Result run(String url, int connections, Duration duration) throws IOException {
-        Process wrk = new ProcessBuilder(List.of("wrk", "-t2", "-c" + connections, "-d" + duration.toSeconds() + "s",
+        Process wrk = new ProcessBuilder(List.of("wrk", "-t" + threads, "-c" + connections, "-d" + duration.toSeconds() + "s",
                 "--timeout", "30s", url)).redirectErrorStream(true).start();
         String output;
         try {

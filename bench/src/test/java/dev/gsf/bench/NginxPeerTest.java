@@ -54,7 +54,7 @@ class NginxPeerTest {
             Deque<Integer> ports = new ArrayDeque<>(List.of(taken.getLocalPort(), freePort));
 
             try (NginxPeer nginx = NginxPeer.start(NGINX, root, dir.resolve("work"), Optional.empty(),
-                    ports::removeFirst)) {
+                    Pinning.NONE, ports::removeFirst)) {
                 assertThat(ports).isEmpty();
                 assertThat(nginx.port()).isEqualTo(freePort);
                 HttpResponse<String> response = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()

@@ -205,11 +205,35 @@ class SuiteCommandTest {
                 0, List.of(), LoadCommand.PASSED);
         Row alone = new Row(200, DownloadLimit.NONE, Algorithm.ADA, "s", 0.02, 9, "100MB.bin", 500, 500, 500, 1, 0.3, 50,
                 300, 0, List.of(), LoadCommand.PASSED);
-        List<String> lines = SuiteReport.table(List.of(sba, ada, alone)).lines().toList();
+        List<String> lines = SuiteReport.table(List.of(sba, ada, alone), java.util.Map.of()).lines().toList();
         assertThat(lines.get(0)).contains("% best").endsWith("srv ms/MB").doesNotContain("[min-max]");
         assertThat(lines.get(1)).contains(" 800.0  100.0 ").endsWith(" 0.42");
         assertThat(lines.get(2)).contains(" 600.0   75.0 ");
         assertThat(lines.get(3)).contains(" 500.0  100.0 ");
+    }
+
+    @Test
+    void besideEachCellsShareOfTheBestIsTheSpreadOfItsRoundsOwnShares() {
+        // round 1: ADA at 75% of SBA; round 2: ADA the best, SBA at 7/8 of it
+        SuiteCommand.Round first = new SuiteCommand.Round(1, List.of(cell(Algorithm.SBA, 800), cell(Algorithm.ADA, 600)),
+                List.of());
+        SuiteCommand.Round second = new SuiteCommand.Round(2, List.of(cell(Algorithm.ADA, 800),
+                cell(Algorithm.SBA, 700)), List.of());
+        var shares = SuiteRounds.bestShares(List.of(first, second));
+        assertThat(shares.get(SuiteRounds.cellKey(cell(Algorithm.ADA, 0))).min()).isEqualTo(75.0);
+        assertThat(shares.get(SuiteRounds.cellKey(cell(Algorithm.ADA, 0))).max()).isEqualTo(100.0);
+        assertThat(shares.get(SuiteRounds.cellKey(cell(Algorithm.SBA, 0))).min()).isEqualTo(87.5);
+        List<String> lines = SuiteReport.table(SuiteRounds.cells(List.of(first, second),
+                List.of(Algorithm.SBA, Algorithm.ADA)), shares).lines().toList();
+        assertThat(lines.get(0)).contains("% best     [min-max]");
+        // the medians' share (SBA's 750 the best, ADA's 700 at 93.3%), then the rounds' own shares
+        assertThat(lines.get(1)).contains(" 750.0 [ 700.0- 800.0]  100.0 [ 87.5-100.0] ");
+        assertThat(lines.get(2)).contains(" 700.0 [ 600.0- 800.0]   93.3 [ 75.0-100.0] ");
+    }
+
+    private static Row cell(Algorithm algorithm, double mbs) {
+        return new Row(100, DownloadLimit.NONE, algorithm, "s", 0.1, 9, "100MB.bin", mbs, mbs, mbs, 1, 0.3, 50, 300, 0,
+                List.of(), LoadCommand.PASSED);
     }
 
     private static Row row(List<String> missed, int exitCode) {
