@@ -114,9 +114,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         Path out = Files.createDirectories(outDir.directory());
         LoadClient load = loadClient(pinning);
         List<Variant> variants = variants();
-        System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s cores=%d"
-                        + "%n  %s%n", load.name(), connections, seconds, rounds, workers, files,
-                Runtime.getRuntime().availableProcessors(), pinning.describe());
+        System.out.printf("bench-algorithms: client=%s connections=%d duration=%ds rounds=%d workers=%d files=%s"
+                        + " cores=%d%n  %s%n", load.name(), connections, seconds, rounds, workers, files,
+                pinning.cores(), pinning.describe());
         List<Workload> workloads = files.stream().map(f -> Workload.of(f, connections)).toList();
         List<ServerProcess> servers = new ArrayList<>();
         Measurements measured;

@@ -184,7 +184,7 @@ public final class CompareCommand implements Callable<Integer> {
                 startPeers(peers, dir, out, nginx, transport, pinning);
                 System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n  %s%n",
                         CompareReport.title(tls), settings.rounds(), settings.seconds(),
-                        Runtime.getRuntime().availableProcessors(), peers.stream().map(Peer::name).toList(),
+                        pinning.cores(), peers.stream().map(Peer::name).toList(),
                         pinning.describe());
                 notes.forEach(n -> System.out.println("  " + n));
                 System.out.println("  " + ourSettings(((ServerProcess) peers.get(0)).ready().settings()));
@@ -195,7 +195,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         LoopbackLimit.Figures loopback = LoopbackLimit.both(iperf3, settings.seconds());
         new CompareReport(tls, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes,
-                pinning.describe()).write(passes, measured, many, loopback, out);
+                pinning).write(passes, measured, many, loopback, out);
         return 0;
     }
 

@@ -21,9 +21,10 @@ import java.util.List;
  * @param seconds   the length of each
  * @param reference the peer the ratios are to
  * @param notes     what was installed or skipped
- * @param pinning   where the servers and the clients ran ({@link Pinning#describe()})
+ * @param pinning   where the servers and the clients ran
  */
-record CompareReport(boolean tls, int rounds, int seconds, String reference, List<String> notes, String pinning) {
+record CompareReport(boolean tls, int rounds, int seconds, String reference, List<String> notes,
+                     Pinning pinning) {
 
     /** " over TLS 1.3" over HTTPS, else "": what the tables' titles add. */
     static String title(boolean tls) {
@@ -47,17 +48,17 @@ record CompareReport(boolean tls, int rounds, int seconds, String reference, Lis
                     .append(ManyClientsPass.table(manyRows)).append('\n');
         }
         System.out.println();
-        System.out.println(pinning);
+        System.out.println(pinning.describe());
         System.out.print(tables);
         System.out.println(loopback.line());
 
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = pinning.cores();
         Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), tls ? "https" : "http",
-                rounds, seconds, cores, pinning, reference, loopback.gbps(), loopback.zeroCopyGbps(), notes,
-                passReports, manyRows));
+                rounds, seconds, cores, pinning.describe(), reference, loopback.gbps(), loopback.zeroCopyGbps(),
+                notes, passReports, manyRows));
         Page html = new Page("grizzly-sendfile compare" + title(tls))
                 .paragraph(rounds + " interleaved rounds of " + seconds + " s on " + cores
-                        + " cores; " + pinning + ". Bars are medians; whiskers span the rounds' min to max. "
+                        + " cores; " + pinning.describe() + ". Bars are medians; whiskers span the rounds' min to max. "
                         + loopback.line() + ".");
         for (int i = 0; i < passes.size(); i++) {
             measured.passes().get(i).charts(passes.get(i).client().name()).forEach(html::chart);

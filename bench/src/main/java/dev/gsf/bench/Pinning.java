@@ -97,6 +97,11 @@ record Pinning(List<Integer> serverCpus, List<Integer> clientCpus) {
         return !serverCpus.isEmpty();
     }
 
+    /** The CPUs of the run: the servers' and the clients' when pinned, else this JVM's. */
+    int cores() {
+        return on() ? serverCpus.size() + clientCpus.size() : Runtime.getRuntime().availableProcessors();
+    }
+
     /** How many CPUs a server gets (nginx's workers), 0 when not pinned. */
     int serverCores() {
         return serverCpus.size();

@@ -157,8 +157,8 @@ public final class SuiteCommand implements Callable<Integer> {
      * suite.json; transport "http", or "https" for a --tls run. {@code cells} and {@code mixed} are the tables' rows
      * (medians over the rounds when there were more than one); {@code eachRound} has every round's own.
      */
-    record Report(String date, String transport, String phases, String pinning, int cores, int rounds, List<Row> cells,
-                  String mixedCell, List<MixedCell.Row> mixed, List<Round> eachRound) {
+    record Report(String date, String transport, String phases, String pinning, int cores, int rounds,
+                  List<Row> cells, String mixedCell, List<MixedCell.Row> mixed, List<Round> eachRound) {
     }
 
     /** One round's cells and mixed cells, in the order they ran. */
@@ -213,7 +213,7 @@ public final class SuiteCommand implements Callable<Integer> {
             System.err.println("gsf suite: the tool failed in " + e.getMessage());
             return TOOL_FAILED;
         }
-        return new SuiteReport(tls, phases, pinning.describe(), rounds, workers, clients, algorithms, mixedCell)
+        return new SuiteReport(tls, phases, pinning, rounds, workers, clients, algorithms, mixedCell)
                 .write(eachRound, out);
     }
 

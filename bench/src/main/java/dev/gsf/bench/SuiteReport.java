@@ -24,26 +24,27 @@ import java.util.stream.Stream;
  *
  * @param tls        whether the cells ran over HTTPS
  * @param phases     the warm-up and phases, as the header and suite.json state them
- * @param pinning    where the servers and the load generator ran ({@link Pinning#describe()})
+ * @param pinning    where the servers and the load generator ran
  * @param rounds     how many rounds ran
  * @param workers    the matrix servers' worker pool
  * @param clients    the matrix's client counts, the charts' categories
  * @param algorithms the algorithms, in the tables' order
  * @param mixedCell  the mixed cell, as described above its table
  */
-record SuiteReport(boolean tls, String phases, String pinning, int rounds, int workers, List<Integer> clients,
+record SuiteReport(boolean tls, String phases, Pinning pinning, int rounds, int workers, List<Integer> clients,
                    List<Algorithm> algorithms, MixedCell mixedCell) {
 
     /** Prints and writes everything of {@code eachRound} into {@code out}; returns the suite's exit code. */
     int write(List<Round> eachRound, Path out) throws IOException {
         List<Row> rows = SuiteRounds.cells(eachRound, algorithms);
         List<MixedCell.Row> mixed = SuiteRounds.mixed(eachRound, algorithms);
-        String table = pinning + "\n" + table(rows, SuiteRounds.bestShares(eachRound)) + (mixed.isEmpty() ? ""
+        String table = pinning.describe() + "\n" + table(rows, SuiteRounds.bestShares(eachRound))
+                + (mixed.isEmpty() ? ""
                 : "\nmixed cell: " + mixedCell.describe() + "\n" + MixedCell.table(mixed));
         System.out.println();
         System.out.print(table);
         Json.write(out.resolve("suite.json"), new Report(Instant.now().toString(), tls ? "https" : "http", phases,
-                pinning, Runtime.getRuntime().availableProcessors(), rounds, rows,
+                pinning.describe(), pinning.cores(), rounds, rows,
                 mixed.isEmpty() ? null : mixedCell.describe(), mixed, eachRound));
         html(rows, table).write(out.resolve("suite.html"));
         System.out.println("wrote " + out.resolve("suite.json") + " and " + out.resolve("suite.html"));
@@ -106,7 +107,7 @@ record SuiteReport(boolean tls, String phases, String pinning, int rounds, int w
 
     private Page html(List<Row> rows, String table) {
         Page html = new Page("grizzly-sendfile suite").paragraph(phases + ". Server pool " + workers
-                + " workers; " + Runtime.getRuntime().availableProcessors() + " cores; " + pinning
+                + " workers; " + pinning.cores() + " cores; " + pinning.describe()
                 + "; every download verified"
                 + (rounds > 1 ? "; each figure the median of " + rounds + " rounds" : "") + ".");
         for (DownloadLimit limit : rows.stream().map(Row::limit).distinct().toList()) {

@@ -91,6 +91,52 @@ class NginxPeerTest {
     }
 
     @Test
+    @Timeout(60)
+    void pinnedNginxRunsOneWorkerPerServerCpu_masterAndWorkersOnThoseCpus_andItsCpuCountsThemAll(@TempDir Path dir)
+            throws Exception {
+        assumeThat(Files.isExecutable(NGINX)).as("nginx installed").isTrue();
+        List<Integer> allowed = Pinning.allowedCpus();
+        assumeThat(allowed.size()).as("two CPUs or more").isGreaterThan(1);
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Files.write(root.resolve("a.bin"), new byte[1 << 20]);
+        for (Path p : List.of(dir, root)) { // readable by all: this test is about CPUs, not permissions
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.setPosixFilePermissions(root.resolve("a.bin"), PosixFilePermissions.fromString("rw-r--r--"));
+        Pinning pin = Pinning.of(allowed.getFirst().toString(), allowed);
+        try (NginxPeer nginx = NginxPeer.start(NGINX, root, dir.resolve("work"), Optional.empty(), pin)) {
+            assertThat(Files.readString(dir.resolve("work/nginx/nginx.conf"))).contains("worker_processes 1;");
+            // its workers are the master's children: what Footprint counts with it, all on the server CPU
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos(); // the master forks it once up
+            while (nginx.process().descendants().count() < 1 && System.nanoTime() < deadline) {
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000_000);
+            }
+            assertThat(nginx.process().descendants().count()).as("workers").isEqualTo(1);
+            List<ProcessHandle> all = java.util.stream.Stream.concat(java.util.stream.Stream.of(nginx.process()),
+                    nginx.process().descendants()).toList();
+            for (ProcessHandle p : all) {
+                assertThat(cpusAllowed(p)).as("pid " + p.pid()).isEqualTo(allowed.getFirst().toString());
+            }
+            double before = Footprint.cpuSeconds(nginx.process());
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            for (int i = 0; i < 200; i++) { // 200 MB sent: some CPU, in the worker, not the master
+                assertThat(client.send(HttpRequest.newBuilder(URI.create(nginx.url() + "a.bin"))
+                        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding())
+                        .statusCode()).isEqualTo(200);
+            }
+            long workerTicks = all.stream().skip(1).mapToLong(p -> Footprint.cpuTicks(p.pid())).sum();
+            assertThat(workerTicks).as("the worker's own CPU").isPositive();
+            assertThat(Footprint.cpuSeconds(nginx.process()) - before).isPositive();
+        }
+    }
+
+    private static String cpusAllowed(ProcessHandle p) throws java.io.IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip())
+                .findFirst().orElseThrow();
+    }
+
+    @Test
     void aDirectoryClosedToTheFilesOwnerIsNamed(@TempDir Path dir) throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // JUnit's is owner-only
         Path closed = Files.createDirectories(dir.resolve("closed"));
