@@ -77,6 +77,10 @@ public final class SoakCommand implements Callable<Integer> {
     @Mixin
     FileSetOptions files;
 
+    /** --pin: the server on some CPUs, the clients (this process) on the others. */
+    @Mixin
+    PinOption pin;
+
     /** soak.json, the server log and the load reports. */
     @Mixin
     OutOption outDir = new OutOption(() -> Path.of("results", "soak"));
@@ -89,8 +93,8 @@ public final class SoakCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Duration length = quick ? Duration.ofMinutes(2) : duration.get();
-        try {
-            return soak(length);
+        try (Pinning.Held pinned = pinning().pinThisProcess()) {
+            return soak(length, pinning());
         } catch (IOException | RuntimeException e) {
             System.err.println("gsf soak: " + e);
             return TOOL_FAILED;
@@ -100,7 +104,12 @@ public final class SoakCommand implements Callable<Integer> {
         }
     }
 
-    private int soak(Duration length) throws IOException, InterruptedException {
+    /** --pin's pinning, none for an external server (--url: it runs where it runs). */
+    private Pinning pinning() throws IOException {
+        return url != null ? Pinning.NONE : pin.pinning();
+    }
+
+    private int soak(Duration length, Pinning pinning) throws IOException, InterruptedException {
         Path dir = files.directory();
         Path manifestFile = files.manifestIn(dir);
         Path out = Files.createDirectories(outDir.directory());
@@ -117,7 +126,7 @@ public final class SoakCommand implements Callable<Integer> {
                 Path log = out.resolve("server.log");
                 Files.deleteIfExists(log);
                 process = ServerProcess.start("gsf " + algorithm, List.of("--algorithm", algorithm.name(), "--root",
-                        dir.toString(), "--admin-port", "0"), log);
+                        dir.toString(), "--admin-port", "0"), log, pinning);
                 address = new InetSocketAddress("127.0.0.1", process.port());
                 adminUrl = process.ready().adminUrl();
                 name = "gsf " + algorithm;
@@ -129,8 +138,8 @@ public final class SoakCommand implements Callable<Integer> {
             Duration headTimeout = process == null ? Duration.ofSeconds(60)
                     : Durations.parse(process.ready().settings().get("idle-timeout"));
             var server = new SoakClients.Server(address, manifestFile, md5, out, headTimeout);
-            System.out.printf("gsf soak: %s at %s for %s, every client kind at once%n", name, address,
-                    Durations.format(length));
+            System.out.printf("gsf soak: %s at %s for %s, every client kind at once%n  %s%n", name, address,
+                    Durations.format(length), pinning.describe());
             ServerState baseline = ServerState.of(handle);
             List<SoakClients.Row> rows = runMix(server, Instant.now().plus(length));
             ServerState end = settle(handle, baseline);

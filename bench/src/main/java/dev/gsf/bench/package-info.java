@@ -24,8 +24,8 @@
  *       {@link dev.gsf.bench.Workload}s; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
  *       --warm-up; {@link dev.gsf.bench.GsfServerOptions}: --server-option and --root of bench-algorithms and compare,
  *       and the command line of each gsf server they start; {@link dev.gsf.bench.PinOption} and
- *       {@link dev.gsf.bench.Pinning}: --pin of bench-algorithms, compare and suite (servers under taskset on some
- *       CPUs, this process and its clients on the others); {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale;
+ *       {@link dev.gsf.bench.Pinning}: --pin of bench-algorithms, compare, suite and soak (servers under taskset on
+ *       some CPUs, this process and its clients on the others); {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale;
  *       {@link dev.gsf.bench.Footprint} and {@link dev.gsf.bench.KernelTcp}: what a server process (with its
  *       descendants: nginx's workers) and the kernel's TCP spent. The options the commands
  *       share with the others or with each other (--out, --root, --manifest, the phases, --server-option) are
