@@ -1,0 +1,38 @@
+package dev.gsf.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The table's ratio to the reference, with the spread of each round's own ratio, and the server's CPU per response,
+ * from what the rounds recorded (no server needed).
+ */
+class MeasurementsTest {
+
+    @Test
+    void eachRatioHasTheSpreadOfTheRoundsOwnRatios_andTheCpuPerResponseItsRounds() {
+        Workload kb = Workload.of("1KB.bin", 50);
+        Measurements m = new Measurements(List.of(kb));
+        // round 1: ours at 0.9x nginx; round 2: at 1.1x. 1 s rounds: requests = req/s.
+        m.record("nginx", kb, new LoadClient.Result(100_000, 100_000 * 1024L, 1, 0), 2.0);
+        m.record("gsf VTA", kb, new LoadClient.Result(90_000, 90_000 * 1024L, 1, 0), 4.5);
+        m.record("nginx", kb, new LoadClient.Result(200_000, 200_000 * 1024L, 1, 0), 4.0);
+        m.record("gsf VTA", kb, new LoadClient.Result(220_000, 220_000 * 1024L, 1, 1), 8.8);
+
+        List<String> lines = m.table("nginx").lines().toList();
+        assertThat(lines.get(0)).contains("x nginx [min-max]", "CPU us/req [min-max]", "CPU s/GB");
+        assertThat(lines.get(1)).startsWith("nginx").contains(" 1.00 [1.00-1.00] ", " 20.0 [ 20.0- 20.0] ");
+        // medians 155k over 150k; each round's own: 0.90 and 1.10; CPU 50 and 40 us per response
+        assertThat(lines.get(2)).startsWith("gsf VTA").contains(" 1.03 [0.90-1.10] ", " 45.0 [ 40.0- 50.0] ")
+                .endsWith(" 1");
+
+        Measurements.CellReport vta = m.cells().get(1);
+        assertThat(vta.server()).isEqualTo("gsf VTA");
+        assertThat(vta.cpuUsPerReq()).containsExactly(50.0, 40.0);
+        assertThat(vta.medianCpuUsPerReq()).isCloseTo(45.0, offset(1e-9));
+        assertThat(vta.cpuSecPerGb().getFirst()).isCloseTo(4.5 / (90_000 * 1024 / 1e9), offset(1e-9));
+    }
+}
