@@ -12,12 +12,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import picocli.CommandLine;
 
 /**
  * {@code gsf compare --pin} at its smallest: one algorithm beside nginx, two rounds of 1 s of wrk on 1 KB, the servers
  * on the first CPU and wrk on the others; skipped where wrk or nginx is missing, or on one CPU.
  */
+@Isolated("moves this whole JVM to the client CPUs for the run")
 class ComparePinnedTest {
     private static final Path NGINX = Path.of("/usr/sbin/nginx");
 

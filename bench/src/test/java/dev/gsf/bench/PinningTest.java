@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import picocli.CommandLine;
 
 /** --pin parsed and checked: the servers' CPUs, the clients' (the rest), and what each start command becomes. */
+@Isolated("moves this whole JVM to the client CPUs and back")
 class PinningTest {
 
     @Test
