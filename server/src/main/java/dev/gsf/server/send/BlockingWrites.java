@@ -12,13 +12,14 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * Blocking writes on the calling thread ({@link WriteSink#writeBlocking}: SBA's and EBA's chunks, on the pool's
  * workers, and VTA's, on a download's virtual thread): the thread writes and, while the socket is full, waits for it
  * to drain, as a blocking socket would: a worker in poll(2), a virtual thread parked in the JDK's poller
- * ({@link VirtualThreadPark}), which frees its carrier. Handing the write to the connection's selector thread and
- * parking until that thread has done it costs two thread switches per wait instead: on 100 MB downloads (wrk -t2 -c8)
- * EBA's server spent ~2.3 s of CPU per 3 s and reached ~0.8x nginx's rate that way, ~1.5 s and ~1.0x this way (with
- * its worker kept from chunk to chunk, see PooledScheduler); SBA's CPU went from ~1.4 to ~1.1 s. poll(2) needs no
- * descriptor of its own (a selector per blocked worker would take two). Until 2026-11-27 VTA's virtual thread still
- * waited that way: a selector wake-up and a carrier wake-up per full socket, and the selector's time spent on VTA's
- * bytes.
+ * ({@link VirtualThreadPark}), which frees its carrier. Handing the write to the connection's selector thread and parking until that thread has done it costs two
+ * thread switches per wait instead: on 100 MB downloads (wrk -t2 -c8) EBA's server spent ~2.3 s of CPU per 3 s and
+ * reached ~0.8x nginx's rate that way, ~1.5 s and ~1.0x this way (with its worker kept from chunk to chunk, see
+ * PooledScheduler); SBA's CPU went from ~1.4 to ~1.1 s. poll(2) needs no descriptor of its own (a selector per
+ * blocked worker would take two).
+ *
+ * VTA's virtual thread waited the same way, parked while the selector finished its queued write: a selector wake-up
+ * and a carrier wake-up per full socket, and the selector's time spent on VTA's bytes.
  *
  * <p>Threads: a platform thread where the C library can be called ({@link Libc#UNAVAILABLE}), or a virtual thread
  * where the JDK's poller can be reached ({@link VirtualThreadPark#UNAVAILABLE}); any other thread is refused (poll

@@ -11,9 +11,9 @@ import org.glassfish.grizzly.filterchain.FilterChainContext;
  * depends on what the connection is. As Helidon 4's {@code SocketWriter.create} picks one of a few small writers, a
  * {@link Choice} picks one per download: the plain writer ({@link #plain}) hands a section to the connection's write
  * queue as the file's own bytes (sendfile or a copy), or lets a worker or a virtual thread write it itself, waiting
- * for a full socket (in poll(2), or parked); the TLS writer ({@code dev.gsf.server.tls.TlsWrites}) encrypts it into
- * records first. The sink keeps everything else: the head, TCP_CORK over the writes, how a client that left is seen
- * and how the download ends.
+ * for a full socket (in poll(2), or parked); the TLS
+ * writer ({@code dev.gsf.server.tls.TlsWrites}) encrypts it into records first. The sink keeps everything else: the
+ * head, TCP_CORK over the writes, how a client that left is seen and how the download ends.
  *
  * <p>Threads: as {@link WriteSink}'s: called by the thread the algorithm chose, one write in flight at a time; only
  * {@link #writeBlocking} blocks. {@code done} is told on that thread or on a selector thread.
