@@ -15,11 +15,6 @@ import java.util.Optional;
  * ({@link BlockingWrites}); without it (no {@code --add-exports java.base/sun.nio.ch=ALL-UNNAMED}, another JDK) its
  * writes go through the connection's write queue as before and {@link #UNAVAILABLE} says why.
  *
- * <p>The poller knows the socket by its descriptor number only, and nothing keeps the number while the thread waits
- * (a channel's own blocking write holds its close back): a connection closed under a waiting thread (write timeout,
- * stop) lets it wake by its timeout, and should its number be reused for another parked download meanwhile, that one
- * waits up to the same timeout once more. Hence the short waits ({@link BlockingWrites}: 250 ms).
- *
  * <p>Threads: virtual threads only (a platform thread would block in poll(2) here: {@link BlockingWrites} uses
  * {@link Libc} for those).
  */
