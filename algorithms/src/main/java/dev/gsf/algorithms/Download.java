@@ -142,55 +142,32 @@ public final class Download {
 
     /**
      * Writes one chunk and returns when the kernel has taken all of it. Blocks the calling thread: it waits for the
-     * socket itself where the sink lets it ({@link WriteSink#writeBlocking}: a worker, or VTA's virtual thread, which
-     * parks without holding its carrier), else parks while the sink's selector thread finishes the write. The first
-     * write (the head with the first bytes) always goes through the sink's queue, and the rest of the first chunk
-     * after it as any later chunk.
+     * socket itself where the sink lets it ({@link WriteSink#writeBlocking}), else parks while the sink's selector
+     * thread finishes the write.
      *
      * @param more whether the caller writes the next chunk at once (SBA's and VTA's whole-file turn); see
      *             {@link WriteSink#writeFirst}
      */
     void writeChunkBlocking(boolean more) throws Exception {
-        long chunk = body.next(Math.min(remaining, settings.chunkSize()));
-        boolean moreAfterChunk = more && remaining > chunk;
-        long sectionBytes = chunk;
-        if (remaining == length) {
-            int gathered = (int) Math.min(chunk, GATHERED);
-            sectionBytes = chunk - gathered;
-            boolean moreAfterFirst = sectionBytes > 0 || moreAfterChunk;
-            awaitWrite((onWritten, onFailed) -> writeFirst(gathered, moreAfterFirst, onWritten, onFailed));
-            if (sectionBytes == 0) {
+        if (remaining < length) { // (the first write goes out gathered with the head, through the sink's queue)
+            long chunk = body.next(Math.min(remaining, settings.chunkSize()));
+            FileSection section = section(chunk);
+            sectionInFlight = section;
+            writeSubmittedAt = System.nanoTime();
+            boolean taken;
+            try {
+                taken = sink.writeBlocking(section, more && remaining > chunk);
+            } finally {
+                writeSubmittedAt = 0;
+            }
+            if (taken) {
+                scheduler.wroteInline(); // by this worker itself, waiting in poll(2) if it had to
+                advance(chunk);
                 return;
             }
         }
-        FileSection section = section(sectionBytes);
-        sectionInFlight = section;
-        writeSubmittedAt = System.nanoTime();
-        boolean taken;
-        try {
-            taken = sink.writeBlocking(section, moreAfterChunk);
-        } finally {
-            writeSubmittedAt = 0;
-        }
-        if (taken) {
-            scheduler.wroteInline(); // by this thread itself, waiting for the socket if it had to
-            advance(sectionBytes);
-            return;
-        }
-        long bytes = sectionBytes;
-        awaitWrite((onWritten, onFailed) -> writeSection(bytes, moreAfterChunk, onWritten, onFailed));
-    }
-
-    /** Starts a write that tells one of its two callbacks how it ended. */
-    @FunctionalInterface
-    private interface AsyncWrite {
-        void start(Runnable onWritten, Consumer<Throwable> onFailed) throws IOException;
-    }
-
-    /** Starts {@code write} and parks this thread until it ended; throws what it failed with. */
-    private void awaitWrite(AsyncWrite write) throws Exception {
         CompletableFuture<Void> written = new CompletableFuture<>();
-        write.start(() -> written.complete(null), written::completeExceptionally);
+        writeChunkAsync(more, () -> written.complete(null), written::completeExceptionally);
         // A slow client may take a chunk for longer than the timeout while it makes progress; the sweeper ends a write
         // that makes none, which fails it. Looking again each timeout only guards against a callback lost after that.
         while (true) {
@@ -212,33 +189,32 @@ public final class Download {
      * thread that finished the write (this one, or a Grizzly selector thread); it must not block.
      */
     void writeChunkAsync(Runnable onWritten) throws IOException {
-        long chunk = body.next(Math.min(remaining, settings.chunkSize()));
-        if (remaining == length) {
-            int gathered = (int) Math.min(chunk, GATHERED);
-            Runnable rest = chunk == gathered ? onWritten
-                    : () -> writeSection(chunk - gathered, false, onWritten, this::fail);
-            writeFirst(gathered, chunk > gathered, rest, this::fail);
-        } else {
-            writeSection(chunk, false, onWritten, this::fail);
-        }
+        writeChunkAsync(false, onWritten, this::fail);
     }
 
-    /**
-     * Starts the download's first write: the response head with the body's first {@code gathered} bytes. They are
-     * copied so that the sink can gather them with the head, with or without zero-copy: for a small file that one
-     * write is the whole response, and a big one's head never goes out alone (under the kernel's memory pressure a
-     * lone head and sendfile's first bytes came seconds apart). At most GATHERED, which a fresh socket takes at once,
-     * so that no buffer waits on a slow client; the rest of the chunk follows as a section. A file already shorter
-     * than the range, or unreadable, fails here, before any byte is sent.
-     */
-    private void writeFirst(int gathered, boolean more, Runnable onWritten, Consumer<Throwable> onFailed)
-            throws IOException {
-        FileChannel file = body.file();
-        if (file != null && remaining > gathered && sizeOf(file) < body.fileEnd()) { // else the read finds out
-            throw FileReadException.truncated();
+    private void writeChunkAsync(boolean more, Runnable onWritten, Consumer<Throwable> onFailed) throws IOException {
+        long chunk = body.next(Math.min(remaining, settings.chunkSize()));
+        boolean moreAfterChunk = more && remaining > chunk;
+        if (remaining == length) {
+            // The first bytes are copied so that the sink can gather them with the response head, with or without
+            // zero-copy: for a small file that one write is the whole response, and a big one's head never goes out
+            // alone (under the kernel's memory pressure a lone head and sendfile's first bytes came seconds apart).
+            // At most GATHERED, which a fresh socket takes at once, so that no buffer waits on a slow client; the
+            // rest of the chunk follows as a section. A file already shorter than the range, or unreadable, fails
+            // here, before any byte is sent.
+            int gathered = (int) Math.min(chunk, GATHERED);
+            FileChannel file = body.file();
+            if (file != null && remaining > gathered && sizeOf(file) < body.fileEnd()) { // else the read finds out
+                throw FileReadException.truncated();
+            }
+            ByteBuffer first = body.first(gathered);
+            Runnable rest = chunk == gathered ? onWritten
+                    : () -> writeSection(chunk - gathered, moreAfterChunk, onWritten, onFailed);
+            boolean moreAfterFirst = chunk > gathered || moreAfterChunk;
+            submit(gathered, rest, onFailed, done -> sink.writeFirst(first, moreAfterFirst, done));
+        } else {
+            writeSection(chunk, moreAfterChunk, onWritten, onFailed);
         }
-        ByteBuffer first = body.first(gathered);
-        submit(gathered, onWritten, onFailed, done -> sink.writeFirst(first, more, done));
     }
 
     private static long sizeOf(FileChannel file) throws FileReadException {

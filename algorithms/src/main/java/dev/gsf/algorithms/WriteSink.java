@@ -49,9 +49,8 @@ public interface WriteSink {
      * Blocks; called only from turns that may block (SBA's, EBA's and VTA's).
      *
      * @param more as for {@link #writeFirst}
-     * @return false, having written nothing, when the calling thread cannot wait on the socket itself (one the sink
-     *         has no way of waiting on, or a connection with writes of its own still queued); the caller then uses
-     *         {@link #write}
+     * @return false, having written nothing, when the calling thread cannot wait on the socket itself (one the server
+     *         did not make for that, such as a virtual thread); the caller then uses {@link #write}
      * @throws IOException the connection failed or was closed (a write timeout ends a download by closing it), or
      *                     the section could not read its file
      */

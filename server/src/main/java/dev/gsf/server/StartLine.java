@@ -5,7 +5,6 @@ import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.send.TcpCork;
-import dev.gsf.server.send.VirtualThreadPark;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
@@ -36,13 +35,7 @@ public final class StartLine {
                 .filter(a -> a.startsWith("-X")).toList();
         return settings(config, address) + (https.isEmpty() ? "" : " and " + https) + " jvm-heap-max=" + (Runtime.getRuntime().maxMemory() >> 20)
                 + "M jvm-options=" + (options.isEmpty() ? "none" : String.join(",", options))
-                + vtaQueuedWrites(config) + slowReaderWarning(config);
-    }
-
-    /** VTA's writes through the write queue, when its virtual threads cannot wait for a full socket themselves. */
-    private static String vtaQueuedWrites(ServerConfig c) {
-        return c.algorithm() != Algorithm.VTA ? ""
-                : VirtualThreadPark.UNAVAILABLE.map(why -> " vta-writes=queued(" + why + ")").orElse("");
+                + slowReaderWarning(config);
     }
 
     /** Its settings part: the root, the address and every setting a benchmark depends on. */

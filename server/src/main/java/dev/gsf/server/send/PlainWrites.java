@@ -12,8 +12,7 @@ import org.glassfish.grizzly.nio.NIOConnection;
 /**
  * The {@link BodyWriter} of a plain connection: a section goes through the connection's write queue below the HTTP
  * codec, as a {@link FileChunk} whose bytes are produced only when the socket can take them (sendfile, or a copy); or
- * SBA's and EBA's workers and VTA's virtual threads write it themselves, waiting for a full socket
- * ({@link BlockingWrites}).
+ * SBA's and EBA's workers write it themselves, waiting in poll(2) ({@link BlockingWrites}).
  *
  * <p>Threads: as {@link BodyWriter}'s; Grizzly writes a queued section on the writing or a selector thread.
  */

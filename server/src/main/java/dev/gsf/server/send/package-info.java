@@ -12,8 +12,7 @@
  *       ({@code PlainWrites}: a section through the connection's write queue, by sendfile or a copy); the TLS writer,
  *       which encrypts sections into records, is {@code dev.gsf.server.tls}'s. {@code WriteHandler}: the one adapter
  *       from Grizzly's write callbacks to {@code Written}.</li>
- *   <li>{@code BlockingWrites}: a write that waits for a full socket on its own thread: a worker in poll(2), VTA's
- *       virtual thread parked in the JDK's poller ({@code VirtualThreadPark}, its carrier free meanwhile);
+ *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
  *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
  *       over a download's writes (nginx's tcp_nopush); {@code Libc}: the C calls, through the Foreign Function
  *       API, in one place.</li>
@@ -24,7 +23,7 @@
  * <p>Threads: the sinks, and through them the body writers, are called by the algorithm on the thread that runs a
  * download's turn (a worker, a virtual thread, or the thread that ran the previous write's callback), one write in
  * flight at a time; Grizzly tells a write's end on that thread or a selector thread. Nothing blocks but
- * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2); VTA's virtual threads, parked). {@code clientGone} is asked by the
+ * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the
  * scheduler's sweeper thread.
  */
 package dev.gsf.server.send;

@@ -12,16 +12,14 @@ import dev.gsf.server.testing.Servers;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * SBA's and EBA's workers wait for a full socket themselves, in poll(2) ({@link BlockingWrites}), and VTA's virtual
- * thread parks in the JDK's poller, rather than hand the write to a selector thread; every byte still arrives and the
- * worker is free once the download is done. (ENBA's writes wait in the connection's write queue: EqualAlgorithmsTest
- * shows ENBA's worker free meanwhile.)
+ * SBA's and EBA's workers wait for a full socket themselves, in poll(2) ({@link BlockingWrites}), rather than hand the
+ * write to a selector thread; every byte still arrives and the worker is free once the download is done. (ENBA's and
+ * VTA's writes wait in the connection's write queue: EqualAlgorithmsTest shows ENBA's worker free meanwhile.)
  */
 @Isolated("looks at every worker thread's stack in the JVM")
 class BlockingWritesTest {
@@ -44,39 +42,6 @@ class BlockingWritesTest {
                     server::algorithmStats);
             assertThat(aWorkerWaitsInPoll()).isFalse();
         }
-    }
-
-    @Test
-    void vtasVirtualThreadWritesEveryChunkItself_parkingForAFullSocket_andNoThreadWaitsInPoll() throws Exception {
-        assertThat(VirtualThreadPark.UNAVAILABLE).as("the test JVM exports sun.nio.ch").isEmpty();
-        try (FileServer server = Servers.start(Algorithm.VTA, "send-buffer", "64K", "chunk", "64K");
-             RawHttp client = new RawHttp(server.port())) {
-            RawHttp.Response head = client.startDownload("/20MB.bin"); // a 16K receive buffer, not read yet
-            assertThat(head.status()).isEqualTo(200);
-            // 20 MB cannot fit the two buffers: the virtual thread meets a full socket and waits for the client.
-            Await.until("the virtual thread to have written more than the first chunk", WAIT,
-                    () -> server.algorithmStats().inlineWrites() >= 3, server::algorithmStats);
-            assertThat(aThreadWaitsInPoll()).as("no carrier held in poll(2)").isFalse();
-            RawHttp.Response body = client.readBody(head);
-            assertThat(body.md5()).isEqualTo(TestFiles.md5Of("20MB.bin"));
-            Await.until("the download to complete", WAIT,
-                    () -> server.algorithmStats().ended(Outcome.COMPLETED) == 1, server::algorithmStats);
-            var stats = server.algorithmStats();
-            // One hand-off: the download to its virtual thread. Every write after it was the virtual thread's own,
-            // none finished by a selector: the head with 12K, the rest of the first 64K chunk, then 319 chunks.
-            assertThat(stats.handOffs()).isEqualTo(1);
-            assertThat(stats.inlineWrites()).isEqualTo(2 + (20L * 1024 / 64 - 1));
-        }
-    }
-
-    private static boolean aThreadWaitsInPoll() {
-        for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
-            if (Arrays.stream(thread.getValue()).anyMatch(
-                    f -> f.getClassName().equals(Libc.class.getName()) && f.getMethodName().equals("poll"))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static boolean aWorkerWaitsInPoll() {
