@@ -3,6 +3,7 @@ package dev.gsf.server;
 import dev.gsf.server.config.ConfigException;
 import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.generation.Generations;
+import dev.gsf.server.h2.H2Filter;
 import dev.gsf.server.http.FileHandler;
 import dev.gsf.server.http.PlainHttpRefusal;
 import dev.gsf.server.http.RequestHead;
@@ -46,10 +47,10 @@ record FilePorts(HttpServer http, NetworkListener listener, NetworkListener tlsL
      *                         cannot be used; nothing is left listening then
      */
     static FilePorts open(ServerConfig config, Generations generations, FileHandler handler,
-                          StrictHttpFilter strictHttp, ConnectionCount connections) {
+                          StrictHttpFilter strictHttp, H2Filter http2, ConnectionCount connections) {
         NetworkListener listener = listener("gsf", config.port(), config, generations);
         HttpServer http = new HttpServer();
-        serveFiles(http, listener, strictHttp, connections);
+        serveFiles(http, listener, strictHttp, http2, connections);
         http.getServerConfiguration().addHttpHandler(handler, "/");
         http.getServerConfiguration().setDefaultQueryEncoding(StandardCharsets.UTF_8);
         NetworkListener tlsListener = null;
@@ -60,7 +61,7 @@ record FilePorts(HttpServer http, NetworkListener listener, NetworkListener tlsL
                 tlsListener = listener("gsf-tls", config.tlsPort().getAsInt(), config, generations);
                 tls = TlsPort.secure(tlsListener, config, () -> generations.config().tlsHandshakeTimeout(),
                         new PlainHttpRefusal(generations));
-                serveFiles(http, tlsListener, strictHttp, connections);
+                serveFiles(http, tlsListener, strictHttp, http2, connections);
             }
             listen(http, config);
         } catch (ConfigException e) {
@@ -76,12 +77,16 @@ record FilePorts(HttpServer http, NetworkListener listener, NetworkListener tlsL
     /**
      * Adds {@code listener} to {@code http}, with the strict filter in its chain and its connections counted. Request
      * heads are checked strictly before Grizzly's parser, which is lenient and cannot be made strict; its own size
-     * limit sits above ours so that ours decide (414/431 rather than a bare 400).
+     * limit sits above ours so that ours decide (414/431 rather than a bare 400). With {@code http2} (null for
+     * {@code http2=off}) before it, a connection that opens with the HTTP/2 preface is HTTP/2's.
      */
     private static void serveFiles(HttpServer http, NetworkListener listener, StrictHttpFilter strictHttp,
-                                   ConnectionCount connections) {
+                                   H2Filter http2, ConnectionCount connections) {
         listener.getTransport().getConnectionMonitoringConfig().addProbes(connections);
         listener.registerAddOn(strictHttp);
+        if (http2 != null) {
+            listener.registerAddOn(http2); // placed before the strict filter
+        }
         listener.setMaxHttpHeaderSize(2 * RequestHead.MAX_HEAD);
         listener.setMaxRequestHeaders(2 * RequestHead.MAX_FIELDS);
         http.addListener(listener);

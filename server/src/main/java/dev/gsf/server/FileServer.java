@@ -11,6 +11,8 @@ import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.files.OpenFiles;
 import dev.gsf.server.files.PathResolver;
 import dev.gsf.server.generation.Generations;
+import dev.gsf.server.h2.H2Counts;
+import dev.gsf.server.h2.H2Filter;
 import dev.gsf.server.http.FileHandler;
 import dev.gsf.server.http.StrictHttpFilter;
 import dev.gsf.server.ops.ActiveDownload;
@@ -96,9 +98,11 @@ public final class FileServer implements RunningServer, AutoCloseable {
                 config.tlsPort().isPresent() ? TlsWrites::orPlain : BodyWriter::plain);
         ConnectionCount connections = new ConnectionCount();
         StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
+        H2Counts http2 = new H2Counts();
         FilePorts ports;
         try {
-            ports = FilePorts.open(config, generations, handler, strictHttp, connections);
+            ports = FilePorts.open(config, generations, handler, strictHttp,
+                    config.http2() ? new H2Filter(handler, http2) : null, connections);
         } catch (ConfigException e) {
             close(generations, results, files);
             throw e;

@@ -61,6 +61,7 @@ import java.util.function.Function;
  * @param precompressed  the codings served from sidecar files, in order of preference; empty: none (docs/http.md)
  * @param index          the file a directory URL serves, empty for none (nginx's index)
  * @param autoindex      what a directory without that file answers: 403, or a listing (nginx's autoindex)
+ * @param http2          HTTP/2 beside HTTP/1.1: h2c by prior knowledge on the plain port, h2 by ALPN on the HTTPS one
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int inlineMax, int maxDownloads, Duration writeTimeout,
@@ -69,7 +70,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                            Duration openFileCache, Duration shutdownGrace, String adminHost, OptionalInt adminPort,
                            Optional<Path> resultsLog, OptionalInt tlsPort, Optional<Path> tlsCert,
                            Optional<Path> tlsKey, Duration tlsHandshakeTimeout, TlsProvider tlsProvider,
-                           int maxRanges, List<ContentCoding> precompressed, String index, Autoindex autoindex) {
+                           int maxRanges, List<ContentCoding> precompressed, String index, Autoindex autoindex,
+                           boolean http2) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -151,7 +153,10 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         INDEX("index", "index.html", "file a directory URL ending in '/' serves; empty: none",
                 ServerConfig::index),
         AUTOINDEX("autoindex", "off", "a directory without index file: off (403), html or json listing",
-                c -> c.autoindex().text());
+                c -> c.autoindex().text()),
+        HTTP2("http2", "on", "HTTP/2 beside HTTP/1.1: h2c by prior knowledge on the plain port, h2 by ALPN on the"
+                + " HTTPS port (on), or HTTP/1.1 only (off); a restart applies it",
+                c -> c.http2() ? "on" : "off");
 
         public final String name;
         public final String defaultValue;
@@ -336,7 +341,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.MAX_RANGES, get, ConfigValues::whole),
                 parse(Key.PRECOMPRESSED, get, ContentCoding::parseList),
                 parse(Key.INDEX, get, String::trim),
-                parse(Key.AUTOINDEX, get, Autoindex::parse));
+                parse(Key.AUTOINDEX, get, Autoindex::parse),
+                parse(Key.HTTP2, get, ConfigValues::bool));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */

@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CancellationException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.glassfish.grizzly.http.Method;
-import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
+import org.glassfish.grizzly.http.util.FastHttpDateFormat;
+import org.glassfish.grizzly.http.util.Header;
 
 /**
  * The small answers {@link FileHandler} writes itself, none of them a file's bytes: refusals (a status and a line of
@@ -54,7 +54,9 @@ final class Answers {
     static void answerServerError(Generation generation, Response response) {
         try {
             response.reset();
-            FileHandler.setCommonHeaders(generation, response);
+            response.setHeader(Header.Server, generation.serverHeader);
+            response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
+            response.setHeader(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
             response.setStatus(500);
             response.setContentType("text/plain; charset=utf-8");
             response.setContentLength(UNREADABLE_BODY.length);
@@ -65,15 +67,12 @@ final class Answers {
         }
     }
 
-    static void refuse(Generation generation, Request request, Response response, int status, String message)
-            throws IOException {
-        response.setStatus(status);
-        response.setContentType("text/plain; charset=utf-8");
+    /** A status and a line of text saying why, logged. */
+    static void refuse(Generation generation, Exchange exchange, int status, String message) throws IOException {
+        exchange.status(status);
         byte[] body = (status + " " + message + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setContentLength(body.length);
-        if (!Method.HEAD.equals(request.getMethod())) {
-            response.getOutputStream().write(body);
-        }
-        generation.accessLog.log(request, status, Method.HEAD.equals(request.getMethod()) ? 0 : body.length);
+        exchange.content("text/plain; charset=utf-8", body.length);
+        exchange.answer(body);
+        exchange.logLine(generation.accessLog).end(status, "HEAD".equals(exchange.method()) ? 0 : body.length);
     }
 }

@@ -16,7 +16,6 @@ import dev.gsf.server.ops.Arrival;
 import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.send.PlainSink;
-import dev.gsf.server.send.ResponseSink;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -24,7 +23,6 @@ import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
-import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
@@ -58,11 +56,19 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
     /** Runs the request under the current generation, held until the response, download included, has ended. */
     @Override
     public void service(Request request, Response response) throws Exception {
+        serve(new GrizzlyExchange(request, response, bodyWriters));
+    }
+
+    /**
+     * Answers {@code exchange}, whatever protocol carries it, under the current generation, held until the answer,
+     * download included, has ended.
+     */
+    public void serve(Exchange exchange) throws IOException {
         long received = System.nanoTime(); // the start of time to first byte and of the download's duration
         Generation generation = generations.acquire();
         boolean downloading = false;
         try {
-            downloading = serve(generation, request, response, received);
+            downloading = serve(generation, exchange, received);
         } finally {
             if (!downloading) {
                 generation.release();
@@ -71,59 +77,58 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
     }
 
     /** Answers the request; true when a download was started, which releases the generation when it ends. */
-    private boolean serve(Generation generation, Request request, Response response, long received)
-            throws IOException {
-        setCommonHeaders(generation, response);
-        Method method = request.getMethod();
-        boolean head = Method.HEAD.equals(method);
-        if (!head && !Method.GET.equals(method)) {
-            response.setHeader(Header.Allow, RawResponse.ALLOWED_METHODS);
-            Answers.refuse(generation, request, response, 405,
-                    "method " + method.getMethodString() + " is not allowed; use GET or HEAD");
+    private boolean serve(Generation generation, Exchange exchange, long received) throws IOException {
+        setCommonHeaders(generation, exchange);
+        String method = exchange.method();
+        boolean head = "HEAD".equals(method);
+        if (!head && !"GET".equals(method)) {
+            exchange.header(Header.Allow.toString(), RawResponse.ALLOWED_METHODS);
+            Answers.refuse(generation, exchange, 405, "method " + method + " is not allowed; use GET or HEAD");
             return false;
         }
-        String rawPath = request.getRequestURI();
+        String rawPath = exchange.rawPath();
         return switch (files.resolve(rawPath)) {
             case PathResolver.Refused refused -> {
-                Answers.refuse(generation, request, response, refused.status(), refused.message());
+                Answers.refuse(generation, exchange, refused.status(), refused.message());
                 yield false;
             }
             case PathResolver.Directory directory ->
-                    serveDirectory(generation, request, response, rawPath, directory, head, received);
-            case PathResolver.Found found -> serveFile(generation, request, response, representation(generation,
-                    request, response, rawPath, found), head, received);
+                    serveDirectory(generation, exchange, rawPath, directory, head, received);
+            case PathResolver.Found found ->
+                    serveFile(generation, exchange, representation(generation, exchange, rawPath, found), head,
+                            received);
         };
     }
 
-    static void setCommonHeaders(Generation generation, Response response) {
-        response.setHeader(Header.Server, generation.serverHeader);
-        response.setHeader(Header.Date, FastHttpDateFormat.getCurrentDate());
-        response.setHeader(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
+    static void setCommonHeaders(Generation generation, Exchange exchange) {
+        exchange.header(Header.Server.toString(), generation.serverHeader);
+        exchange.header(Header.Date.toString(), FastHttpDateFormat.getCurrentDate());
+        exchange.header(RawResponse.ALGORITHM_HEADER, generation.algorithm.kind().name());
     }
 
     /**
      * A directory, as nginx answers it: 301 to the path with '/' when it lacks one; else its index file, else its
      * listing (autoindex), else 403.
      */
-    private boolean serveDirectory(Generation generation, Request request, Response response, String rawPath,
+    private boolean serveDirectory(Generation generation, Exchange exchange, String rawPath,
                                    PathResolver.Directory directory, boolean head, long received) throws IOException {
         if (!directory.slash()) {
-            String query = request.getQueryString();
+            String query = exchange.query();
             String location = rawPath + "/" + (query == null ? "" : "?" + query);
-            response.setHeader(Header.Location, location);
-            Answers.refuse(generation, request, response, 301, "moved to " + location);
+            exchange.header(Header.Location.toString(), location);
+            Answers.refuse(generation, exchange, 301, "moved to " + location);
             return false;
         }
         String index = generation.config.index();
         if (!index.isEmpty()) {
             String indexPath = rawPath + Listings.percentEncode(index);
             if (files.resolve(indexPath) instanceof PathResolver.Found found) {
-                return serveFile(generation, request, response,
-                        representation(generation, request, response, indexPath, found), head, received);
+                return serveFile(generation, exchange, representation(generation, exchange, indexPath, found), head,
+                        received);
             }
         }
         if (generation.config.autoindex() == Autoindex.OFF) {
-            Answers.refuse(generation, request, response, 403, "directory listing is off");
+            Answers.refuse(generation, exchange, 403, "directory listing is off");
             return false;
         }
         boolean html = generation.config.autoindex() == Autoindex.HTML;
@@ -131,47 +136,47 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         String type = html ? "text/html; charset=utf-8" : "application/json";
         ResponseBody body = ResponseBody.whole(listing.length, type);
         if (head) {
-            setContentHeaders(response, body);
-            generation.accessLog.log(request, 200, 0);
+            answerHead(generation, exchange, body);
             return false;
         }
         // Sent as any body: by the algorithm, from bytes held in memory.
         PathResolver.Found made = new PathResolver.Found(directory.directory(), null, null, type,
                 ByteBuffer.wrap(listing));
-        return startBody(generation, request, response, made, body, received);
+        return startBody(generation, exchange, made, body, received);
     }
 
     /**
      * The file itself, or with {@code precompressed} on a sidecar the client accepts; says {@code Vary:
      * Accept-Encoding} for a file that has one, whichever is sent.
      */
-    private Sidecars.Chosen representation(Generation generation, Request request, Response response, String rawPath,
+    private Sidecars.Chosen representation(Generation generation, Exchange exchange, String rawPath,
                                            PathResolver.Found found) {
         if (generation.config.precompressed().isEmpty()) {
             return new Sidecars.Chosen(found, null, false);
         }
         Sidecars.Chosen chosen = Sidecars.choose(files, rawPath, found, generation.config.precompressed(),
-                request.getHeader(Header.AcceptEncoding));
+                exchange.header(Header.AcceptEncoding.toString()));
         if (chosen.vary()) {
-            response.setHeader(Header.Vary, "Accept-Encoding");
+            exchange.header(Header.Vary.toString(), "Accept-Encoding");
         }
         return chosen;
     }
 
     /** A file found: its validators, then the preconditions, the range, and the body if there is one. */
-    private boolean serveFile(Generation generation, Request request, Response response, Sidecars.Chosen chosen,
-                              boolean head, long received) throws IOException {
+    private boolean serveFile(Generation generation, Exchange exchange, Sidecars.Chosen chosen, boolean head,
+                              long received) throws IOException {
         PathResolver.Found found = chosen.found();
         long fileLength = found.attributes().size();
         Validators validators = found.validators(); // made once per lookup, shared while the cache trusts it
-        response.setHeader(Header.ETag, validators.etag());
-        response.setHeader(Header.LastModified, validators.lastModified());
-        response.setHeader(Header.AcceptRanges, "bytes");
-        if (answeredByPreconditions(generation, request, response, validators)) {
+        exchange.header(Header.ETag.toString(), validators.etag());
+        exchange.header(Header.LastModified.toString(), validators.lastModified());
+        exchange.header(Header.AcceptRanges.toString(), "bytes");
+        if (answeredByPreconditions(generation, exchange, validators)) {
             return false;
         }
-        RangeHeader.Request wanted = validators.ifRangeHolds(request.getHeader(Header.IfRange))
-                ? RangeHeader.parse(request.getHeader(Header.Range), fileLength, generation.config.maxRanges())
+        RangeHeader.Request wanted = validators.ifRangeHolds(exchange.header(Header.IfRange.toString()))
+                ? RangeHeader.parse(exchange.header(Header.Range.toString()), fileLength,
+                generation.config.maxRanges())
                 : new RangeHeader.Whole();
         ResponseBody body = switch (wanted) {
             case RangeHeader.Unsatisfiable u -> null;
@@ -183,31 +188,38 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             body = body.encoded(chosen.coding().token);
         }
         if (body == null) {
-            response.setHeader(Header.ContentRange, "bytes */" + fileLength);
-            Answers.refuse(generation, request, response, 416,
-                    "range not satisfiable for a file of " + fileLength + " bytes");
+            exchange.header(Header.ContentRange.toString(), "bytes */" + fileLength);
+            Answers.refuse(generation, exchange, 416, "range not satisfiable for a file of " + fileLength + " bytes");
             return false;
         }
         if (head || body.length() == 0) {
-            setContentHeaders(response, body);
-            generation.accessLog.log(request, response.getStatus(), 0);
+            answerHead(generation, exchange, body);
             return false;
         }
-        return startBody(generation, request, response, found, body, received);
+        return startBody(generation, exchange, found, body, received);
+    }
+
+    /** The head of {@code body} without its bytes (HEAD, or an empty body), logged. */
+    private static void answerHead(Generation generation, Exchange exchange, ResponseBody body) throws IOException {
+        setContentHeaders(exchange, body);
+        exchange.answerHead();
+        exchange.logLine(generation.accessLog).end(exchange.status(), 0);
     }
 
     /** RFC 9110 §13: answers 304 or 412 when a precondition says so; false when the request goes on. */
-    private static boolean answeredByPreconditions(Generation generation, Request request, Response response,
-                                                   Validators validators) throws IOException {
-        switch (validators.evaluate(request.getHeader(Header.IfMatch), request.getHeader(Header.IfUnmodifiedSince),
-                request.getHeader(Header.IfNoneMatch), request.getHeader(Header.IfModifiedSince))) {
+    private static boolean answeredByPreconditions(Generation generation, Exchange exchange, Validators validators)
+            throws IOException {
+        switch (validators.evaluate(exchange.header(Header.IfMatch.toString()),
+                exchange.header(Header.IfUnmodifiedSince.toString()), exchange.header(Header.IfNoneMatch.toString()),
+                exchange.header(Header.IfModifiedSince.toString()))) {
             case NOT_MODIFIED -> {
-                response.setStatus(304);
-                generation.accessLog.log(request, 304, 0);
+                exchange.status(304);
+                exchange.answerHead();
+                exchange.logLine(generation.accessLog).end(304, 0);
                 return true;
             }
             case FAILED -> {
-                Answers.refuse(generation, request, response, 412, "precondition failed");
+                Answers.refuse(generation, exchange, 412, "precondition failed");
                 return true;
             }
             default -> {
@@ -217,15 +229,14 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
     }
 
     /** The status (206 with Content-Range for a single range), then the body's type and length. */
-    private static void setContentHeaders(Response response, ResponseBody body) {
-        response.setStatus(body.status());
+    private static void setContentHeaders(Exchange exchange, ResponseBody body) {
+        exchange.status(body.status());
         if (body.contentRange() != null) {
-            response.setHeader(Header.ContentRange, body.contentRange());
+            exchange.header(Header.ContentRange.toString(), body.contentRange());
         }
-        response.setContentType(body.contentType());
-        response.setContentLengthLong(body.length());
+        exchange.content(body.contentType(), body.length());
         if (body.contentEncoding() != null) {
-            response.setHeader(Header.ContentEncoding, body.contentEncoding());
+            exchange.header(Header.ContentEncoding.toString(), body.contentEncoding());
         }
     }
 
@@ -233,13 +244,13 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
      * A body to send: a place in the algorithm's queue (503 when it is full) and the file opened (500 when it cannot
      * be), both before any header of the answer is set, then the download. False when refused.
      */
-    private boolean startBody(Generation generation, Request request, Response response, PathResolver.Found found,
-                              ResponseBody body, long received) throws IOException {
+    private boolean startBody(Generation generation, Exchange exchange, PathResolver.Found found, ResponseBody body,
+                              long received) throws IOException {
         Admission admission = generation.algorithm.admit();
         if (admission == null) {
-            rejected(request.getRequestURI(), request.getRemoteAddr());
-            response.setHeader(Header.RetryAfter, "1");
-            Answers.refuse(generation, request, response, 503, RawResponse.QUEUE_FULL);
+            rejected(exchange.rawPath(), exchange.remoteAddress());
+            exchange.header(Header.RetryAfter.toString(), "1");
+            Answers.refuse(generation, exchange, 503, RawResponse.QUEUE_FULL);
             return false;
         }
         OpenFile file;
@@ -248,30 +259,26 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
         } catch (IOException | SecurityException e) {
             admission.cancel();
             LOG.log(Level.WARNING, "cannot open " + found.file(), e);
-            Answers.refuse(generation, request, response, 500, "cannot open the file");
+            Answers.refuse(generation, exchange, 500, "cannot open the file");
             return false;
         }
-        setContentHeaders(response, body);
-        startDownload(generation, request, response, found, body, admission, file, received);
+        setContentHeaders(exchange, body);
+        startDownload(generation, exchange, found, body, admission, file, received);
         return true;
     }
 
-    /** Hands the body to the algorithm on a sink of the suspended (or, on the fast path, running) response. */
-    private void startDownload(Generation generation, Request request, Response response, PathResolver.Found found,
-                               ResponseBody body, Admission admission, OpenFile file, long received) {
+    /** Hands the body to the algorithm on a sink of the suspended (or, on the fast path, running) answer. */
+    private void startDownload(Generation generation, Exchange exchange, PathResolver.Found found, ResponseBody body,
+                               Admission admission, OpenFile file, long received) {
         // The small-file fast path writes on this thread before it returns: no suspension, no hop to another thread.
         // Only a body of one part: the path's one write must be the whole response, and parts take a write each.
-        boolean now = body.parts().size() == 1 && body.length() <= fastPathMax(generation);
-        if (!now) {
-            response.suspend();
-        }
-        ResponseSink sink = new ResponseSink(request, bodyWriters.of(request.getContext()), response,
-                () -> Answers.answerServerError(generation, response), !now, generation.config.tcpNoPush());
+        boolean now = exchange.fastPath() && body.parts().size() == 1 && body.length() <= fastPathMax(generation);
+        Exchange.Sink sink = exchange.sink(generation, now);
         String coding = body.contentEncoding() == null ? "identity" : body.contentEncoding();
-        startDownload(generation, new Arrival(received, request.getRemoteAddr(), request.getRequestURI(),
-                response.getStatus(), body.span(), generation.algorithm.kind(), coding),
-                generation.accessLog.begin(request), found, admission, file, body.parts(), sink,
-                sink::answeredServerError, now);
+        startDownload(generation, new Arrival(received, exchange.remoteAddress(), exchange.rawPath(),
+                exchange.status(), body.span(), generation.algorithm.kind(), coding),
+                exchange.logLine(generation.accessLog), found, admission, file, body.parts(), sink.sink(),
+                sink.answeredServerError(), now);
     }
 
     /**

@@ -14,7 +14,7 @@ import javax.net.ssl.SSLParameters;
 /**
  * Engines of the JDK ({@code tls-provider=jdk}, or {@code auto} where BoringSSL's natives do not load): server mode,
  * TLS 1.3 and 1.2 only, the JDK's strong suites (AEAD with forward secrecy: TLS 1.3's, ECDHE with AES-GCM or
- * ChaCha20-Poly1305) in the server's order, ALPN {@code http/1.1}, the JDK's named groups (x25519 first). Nothing
+ * ChaCha20-Poly1305) in the server's order, ALPN {@code h2} (with {@code http2=on}) then {@code http/1.1}, the JDK's named groups (x25519 first). Nothing
  * to release: an engine is garbage with its connection.
  *
  * <p>Threads: made on the thread that starts the server or reloads; {@link #newEngine} on selector threads.
@@ -29,9 +29,9 @@ record JdkEngines(SSLContext context, SSLParameters parameters) implements TlsEn
      *
      * @throws ConfigException naming {@code tls-key} when the JDK refuses the key or chain
      */
-    static JdkEngines of(PemFiles pem) {
+    static JdkEngines of(PemFiles pem, String[] applicationProtocols) {
         SSLContext context = context(pem);
-        return new JdkEngines(context, parameters(context));
+        return new JdkEngines(context, parameters(context, applicationProtocols));
     }
 
     /** The suites JDK engines are given, in their order: the policy the other provider follows too. */
@@ -81,13 +81,13 @@ record JdkEngines(SSLContext context, SSLParameters parameters) implements TlsEn
         }
     }
 
-    private static SSLParameters parameters(SSLContext context) {
+    private static SSLParameters parameters(SSLContext context, String[] applicationProtocols) {
         SSLParameters parameters = context.getDefaultSSLParameters();
         parameters.setProtocols(TlsEngines.PROTOCOLS.clone());
         parameters.setCipherSuites(Arrays.stream(parameters.getCipherSuites())
                 .filter(JdkEngines::strong).toArray(String[]::new));
         parameters.setUseCipherSuitesOrder(true);
-        parameters.setApplicationProtocols(TlsEngines.APPLICATION_PROTOCOLS.clone());
+        parameters.setApplicationProtocols(applicationProtocols.clone());
         parameters.setNeedClientAuth(false);
         return parameters;
     }

@@ -24,7 +24,7 @@ import javax.net.ssl.SSLException;
  * key exchange and signature natively, where the JDK's X25519 and ECDSA are Java.
  *
  * <p>The same policy as the JDK's engines: TLS 1.3 and 1.2, the AEAD suites with forward secrecy in the server's
- * order, ALPN {@code http/1.1}, no client certificates, no renegotiation (BoringSSL has none on a server). Key exchange
+ * order, ALPN {@code h2} (with {@code http2=on}) then {@code http/1.1}, no client certificates, no renegotiation (BoringSSL has none on a server). Key exchange
  * groups in nginx's order with OpenSSL 3's defaults, x25519 first. Sessions as nginx's defaults ({@code
  * ssl_session_tickets on}, {@code ssl_session_cache none}, {@code ssl_session_timeout 5m}): tickets under keys
  * BoringSSL makes for the context, nothing stored on the server.
@@ -72,9 +72,10 @@ final class OpenSslEngines implements TlsEngines.Source {
      * A context for {@code pem}'s chain and key.
      *
      * @param suites the TLS 1.2 and 1.3 suites the JDK's engines are given, in their order
+     * @param applicationProtocols ALPN, in the server's order of preference
      * @throws ConfigException naming {@code tls-key} when BoringSSL refuses the key or chain
      */
-    static OpenSslEngines of(PemFiles pem, List<String> suites) {
+    static OpenSslEngines of(PemFiles pem, List<String> suites, String[] applicationProtocols) {
         try {
             SslContext context = SslContextBuilder.forServer(pem.key(), pem.chain())
                     .sslProvider(SslProvider.OPENSSL_REFCNT)
@@ -85,7 +86,7 @@ final class OpenSslEngines implements TlsEngines.Source {
                             // protocols gets no ALPN answer, where the JDK's engine ends the handshake.
                             ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                             ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                            TlsEngines.APPLICATION_PROTOCOLS))
+                            applicationProtocols))
                     .clientAuth(ClientAuth.NONE)
                     .option(OpenSslContextOption.GROUPS, GROUPS.clone())
                     // the handshake's steps run in the engine's calls, on the selector thread, as Grizzly would run

@@ -16,7 +16,7 @@ import org.glassfish.grizzly.ssl.SSLUtils;
 /**
  * The SSL engine of every connection the HTTPS port accepts, from the provider {@code tls-provider} chose:
  * BoringSSL's ({@link OpenSslEngines}) or the JDK's ({@link JdkEngines}), with one policy: server mode, TLS 1.3 and
- * 1.2 only, the AEAD suites with forward secrecy in the server's order, ALPN {@code http/1.1}, client-initiated
+ * 1.2 only, the AEAD suites with forward secrecy in the server's order, ALPN {@code h2} (with {@code http2=on}) then {@code http/1.1}, client-initiated
  * renegotiation (TLS 1.2) refused. {@link #use} swaps the certificate: connections accepted after it handshake with
  * the new one, established ones keep the engine they have.
  *
@@ -32,7 +32,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
 public final class TlsEngines extends SSLEngineConfigurator implements AutoCloseable {
     static final String REFUSE_RENEGOTIATION = "jdk.tls.rejectClientInitiatedRenegotiation";
     static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
-    static final String[] APPLICATION_PROTOCOLS = {"http/1.1"};
+    /** ALPN, in the server's order of preference: h2 first with {@code http2=on}. */
+    static final String[] HTTP1_ONLY = {"http/1.1"};
+    static final String[] H2_FIRST = {"h2", "http/1.1"};
     /** Set on a connection once its engine's release is registered (a TLS 1.2 rehandshake starts again). */
     private static final Attribute<Boolean> TRACKED =
             Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(TlsEngines.class.getName() + ".tracked");
@@ -65,6 +67,7 @@ public final class TlsEngines extends SSLEngineConfigurator implements AutoClose
     }
 
     private final TlsProvider provider;
+    private final String[] applicationProtocols;
     /** The start-up line's words for the provider: which runs and, for {@code auto}, why. */
     private final String description;
     private final AtomicInteger live = new AtomicInteger();
@@ -77,7 +80,8 @@ public final class TlsEngines extends SSLEngineConfigurator implements AutoClose
      *                                               natives do not load, or {@code tls-key} when the provider refuses
      *                                               the key or chain
      */
-    public TlsEngines(PemFiles pem, TlsProvider wanted) {
+    public TlsEngines(PemFiles pem, TlsProvider wanted, boolean http2) {
+        this.applicationProtocols = http2 ? H2_FIRST : HTTP1_ONLY;
         Optional<String> unavailable = wanted == TlsProvider.JDK ? Optional.empty() : OpenSslEngines.unavailable();
         if (wanted == TlsProvider.OPENSSL && unavailable.isPresent()) {
             throw new dev.gsf.server.config.ConfigException("tls-provider: openssl: BoringSSL's natives do not load"
@@ -87,6 +91,11 @@ public final class TlsEngines extends SSLEngineConfigurator implements AutoClose
         this.description = provider == TlsProvider.OPENSSL ? "openssl(" + OpenSslEngines.describe() + ")"
                 : unavailable.map(why -> "jdk(natives not loaded: " + why + ")").orElse("jdk");
         use(pem);
+    }
+
+    /** The ALPN protocols offered, in order of preference. */
+    String[] applicationProtocols() {
+        return applicationProtocols.clone();
     }
 
     /** The provider that runs: {@code openssl} or {@code jdk}, never {@code auto}. */
@@ -107,8 +116,9 @@ public final class TlsEngines extends SSLEngineConfigurator implements AutoClose
      *                                               chain; nothing changes then
      */
     public void use(PemFiles pem) {
-        Source source = provider == TlsProvider.OPENSSL ? OpenSslEngines.of(pem, JdkEngines.strongSuites())
-                : JdkEngines.of(pem);
+        Source source = provider == TlsProvider.OPENSSL
+                ? OpenSslEngines.of(pem, JdkEngines.strongSuites(), applicationProtocols)
+                : JdkEngines.of(pem, applicationProtocols);
         Current before = current;
         current = new Current(source, pem);
         if (before != null) {

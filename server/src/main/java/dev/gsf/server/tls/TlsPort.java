@@ -40,7 +40,7 @@ public final class TlsPort implements AutoCloseable {
      */
     public static TlsPort secure(NetworkListener listener, ServerConfig config, Supplier<Duration> handshakeTimeout,
                                  Filter plainHttp) {
-        TlsEngines engines = new TlsEngines(read(config), config.tlsProvider());
+        TlsEngines engines = new TlsEngines(read(config), config.tlsProvider(), config.http2());
         HandshakeTimeout handshakes = new HandshakeTimeout(handshakeTimeout);
         listener.setSecure(true);
         listener.setSSLEngineConfig(engines);
@@ -85,7 +85,7 @@ public final class TlsPort implements AutoCloseable {
         X509Certificate leaf = engines.pem().chain()[0];
         return "https://" + address + " (tls-provider=" + engines.describe() + " tls="
                 + String.join(",", TlsEngines.PROTOCOLS) + " alpn="
-                + String.join(",", TlsEngines.APPLICATION_PROTOCOLS) + " cert=" + engines.pem().chain().length
+                + String.join(",", engines.applicationProtocols()) + " cert=" + engines.pem().chain().length
                 + "-certificate chain, " + leaf.getPublicKey().getAlgorithm() + " key, expires "
                 + leaf.getNotAfter().toInstant() + " tls-handshake-timeout=" + handshakeTimeout.toMillis() + "ms"
                 + " zero-copy=off on TLS: records are encrypted in user space, so every byte is read and copied;"

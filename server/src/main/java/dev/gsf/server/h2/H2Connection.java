@@ -1,0 +1,293 @@
+package dev.gsf.server.h2;
+
+import dev.gsf.server.http.FileHandler;
+import dev.gsf.server.http.RequestHead;
+import dev.gsf.server.http.StrictHttpFilter;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.jetty.http.MetaData;
+import org.eclipse.jetty.http2.ErrorCode;
+import org.eclipse.jetty.http2.WindowRateControl;
+import org.eclipse.jetty.http2.frames.DataFrame;
+import org.eclipse.jetty.http2.frames.GoAwayFrame;
+import org.eclipse.jetty.http2.frames.HeadersFrame;
+import org.eclipse.jetty.http2.frames.PingFrame;
+import org.eclipse.jetty.http2.frames.ResetFrame;
+import org.eclipse.jetty.http2.frames.SettingsFrame;
+import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
+import org.eclipse.jetty.http2.parser.ServerParser;
+import org.eclipse.jetty.io.ByteBufferPool;
+import org.glassfish.grizzly.Connection;
+
+/**
+ * One HTTP/2 connection: Jetty's parser reads its frames (the preface, SETTINGS, HEADERS with CONTINUATION and HPACK,
+ * and the rest), this class keeps its state (streams, settings, windows, limits) and answers each request stream
+ * through the {@link FileHandler}, as HTTP/1.1 requests are answered; what goes out is the {@link H2Writer}'s.
+ *
+ * <p>Limits against hostile peers: at most {@link #MAX_STREAMS} streams open at once (more are refused), a header
+ * block of at most {@link RequestHead#MAX_HEAD} bytes (CONTINUATION frames included), control frames (PING,
+ * SETTINGS, PRIORITY, empty DATA and the like) rate-limited by Jetty's rate control, and resets counted (rapid reset,
+ * CVE-2023-44487): past {@link #MAX_RESETS_PER_SECOND} in a second the connection gets GOAWAY ENHANCE_YOUR_CALM.
+ *
+ * <p>Threads: {@link #read} on the thread that reads the connection (a selector thread), one call at a time; the
+ * handler decides each answer there, as for HTTP/1.1; the streams' bodies are the algorithms'.
+ */
+final class H2Connection implements ServerParser.Listener {
+    private static final Logger LOG = Logger.getLogger(H2Connection.class.getName());
+    /** SETTINGS_MAX_CONCURRENT_STREAMS, nginx's http2_max_concurrent_streams. */
+    static final int MAX_STREAMS = 128;
+    static final int MAX_RESETS_PER_SECOND = 200;
+    /** Control frames a second past which Jetty's parser fails the connection (ENHANCE_YOUR_CALM). */
+    private static final int MAX_CONTROL_FRAMES_PER_SECOND = 1000;
+
+    private final Connection<?> connection;
+    private final FileHandler handler;
+    private final H2Counts counts;
+    private final H2Writer writer;
+    private final ServerParser parser;
+    private final Map<Integer, H2Stream> streams = new ConcurrentHashMap<>();
+    private final String remote;
+    private volatile Thread readingThread;
+    private int lastStreamId;
+    private long initialWindow = 65_535;
+    private boolean goingAway;
+    /** The client sent GOAWAY: the connection closes once its last stream has ended. */
+    private volatile boolean peerGoingAway;
+    private long resetWindowStart;
+    private int resetsInWindow;
+
+    H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts) {
+        this.counts = counts;
+        this.connection = connection;
+        this.handler = handler;
+        this.writer = new H2Writer(connection, this);
+        this.parser = new ServerParser(ByteBufferPool.NON_POOLING, RequestHead.MAX_HEAD,
+                WindowRateControl.fromEventsPerSecond(MAX_CONTROL_FRAMES_PER_SECOND));
+        parser.init(this);
+        this.remote = StrictHttpFilter.remote(connection);
+    }
+
+    H2Writer writer() {
+        return writer;
+    }
+
+    /** Parses what arrived. */
+    void read(ByteBuffer bytes) {
+        readingThread = Thread.currentThread();
+        try {
+            parser.parse(bytes);
+        } finally {
+            readingThread = null;
+        }
+        if (writer.takeDeferred()) {
+            writer.flush();
+        }
+    }
+
+    /** Whether the calling thread is the one reading the connection now (which never builds DATA). */
+    boolean onReadingThread() {
+        return readingThread == Thread.currentThread();
+    }
+
+    /** The connection closed: every stream's waiting write fails, so their downloads end. */
+    void closed() {
+        streams.values().forEach(s -> s.closed = true);
+        writer.closed();
+        streams.clear();
+    }
+
+    /** Open streams (for the tests and the status). */
+    int openStreams() {
+        return streams.size();
+    }
+
+    void streamEnded(H2Stream stream) {
+        if (streams.remove(stream.id, stream) && peerGoingAway && streams.isEmpty()) {
+            writer.goAway(new GoAwayFrame(lastStreamId, ErrorCode.NO_ERROR.code, null));
+        }
+    }
+
+    @Override
+    public void onPreface() {
+        writer.control(new SettingsFrame(Map.of(SettingsFrame.MAX_CONCURRENT_STREAMS, MAX_STREAMS,
+                SettingsFrame.MAX_HEADER_LIST_SIZE, RequestHead.MAX_HEAD, SettingsFrame.ENABLE_PUSH, 0), false));
+        writer.flush();
+    }
+
+    @Override
+    public void onSettings(SettingsFrame frame) {
+        if (frame.isReply()) {
+            return;
+        }
+        for (Map.Entry<Integer, Integer> setting : frame.getSettings().entrySet()) {
+            int value = setting.getValue();
+            switch (setting.getKey()) {
+                case SettingsFrame.HEADER_TABLE_SIZE -> writer.headerTableSize(value);
+                case SettingsFrame.MAX_FRAME_SIZE -> writer.maxFrameSize(value);
+                case SettingsFrame.INITIAL_WINDOW_SIZE -> {
+                    long delta = value - initialWindow;
+                    initialWindow = value;
+                    for (H2Stream stream : streams.values()) {
+                        if (!writer.openWindow(stream, delta)) {
+                            connectionError(ErrorCode.FLOW_CONTROL_ERROR, "window overflow");
+                            return;
+                        }
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        writer.control(new SettingsFrame(Map.of(), true));
+        writer.flush();
+    }
+
+    @Override
+    public void onHeaders(HeadersFrame frame) {
+        int id = frame.getStreamId();
+        if (id <= lastStreamId || (id & 1) == 0) {
+            // Trailers of a request body, or a stream that is closed or not the client's to open.
+            if (!streams.containsKey(id) || !frame.isEndStream()) {
+                connectionError(id <= lastStreamId ? ErrorCode.STREAM_CLOSED_ERROR : ErrorCode.PROTOCOL_ERROR,
+                        "HEADERS on stream " + id);
+            }
+            return;
+        }
+        lastStreamId = id;
+        if (goingAway) {
+            return;
+        }
+        H2Stream stream = new H2Stream(id, initialWindow, this);
+        if (streams.size() >= MAX_STREAMS) {
+            writer.control(new ResetFrame(id, ErrorCode.REFUSED_STREAM_ERROR.code));
+            writer.flush();
+            return;
+        }
+        if (!(frame.getMetaData() instanceof MetaData.Request request)) {
+            connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS without a request");
+            return;
+        }
+        streams.put(id, stream);
+        counts.streamOpened();
+        String refusal = H2Exchange.malformed(request);
+        if (refusal != null) {
+            LOG.fine(() -> "HTTP/2 stream " + id + " from " + remote + ": " + refusal);
+            writer.reset(stream, ErrorCode.PROTOCOL_ERROR);
+            return;
+        }
+        try {
+            handler.serve(new H2Exchange(request, stream, remote));
+        } catch (Exception | Error e) {
+            LOG.log(Level.WARNING, "HTTP/2 stream " + id + " from " + remote + " failed", e);
+            writer.reset(stream, ErrorCode.INTERNAL_ERROR);
+        }
+    }
+
+    @Override
+    public void onData(DataFrame frame) {
+        int id = frame.getStreamId();
+        if (id > lastStreamId) {
+            connectionError(ErrorCode.PROTOCOL_ERROR, "DATA on idle stream " + id);
+            return;
+        }
+        // A request body is not read: its bytes are given back to the connection's window at once.
+        if (frame.flowControlLength() > 0) {
+            writer.control(new WindowUpdateFrame(0, frame.flowControlLength()));
+        }
+        if (!streams.containsKey(id)) {
+            writer.control(new ResetFrame(id, ErrorCode.STREAM_CLOSED_ERROR.code));
+        }
+        writer.flush();
+    }
+
+    @Override
+    public void onReset(ResetFrame frame) {
+        int id = frame.getStreamId();
+        if (id > lastStreamId) {
+            connectionError(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + id);
+            return;
+        }
+        H2Stream stream = streams.get(id);
+        if (stream != null) {
+            writer.peerReset(stream);
+            streamEnded(stream);
+        }
+        long now = System.nanoTime();
+        if (now - resetWindowStart > 1_000_000_000L) {
+            resetWindowStart = now;
+            resetsInWindow = 0;
+        }
+        if (++resetsInWindow > MAX_RESETS_PER_SECOND) {
+            connectionError(ErrorCode.ENHANCE_YOUR_CALM_ERROR, "too many resets");
+        }
+    }
+
+    @Override
+    public void onPing(PingFrame frame) {
+        if (!frame.isReply()) {
+            writer.control(new PingFrame(frame.getPayload(), true));
+            writer.flush();
+        }
+    }
+
+    @Override
+    public void onGoAway(GoAwayFrame frame) {
+        goingAway = true;
+        peerGoingAway = true;
+        if (streams.isEmpty()) {
+            writer.goAway(new GoAwayFrame(lastStreamId, ErrorCode.NO_ERROR.code, null));
+        }
+    }
+
+    @Override
+    public void onWindowUpdate(WindowUpdateFrame frame) {
+        int id = frame.getStreamId();
+        if (id == 0) {
+            if (!writer.openWindow(frame.getWindowDelta())) {
+                connectionError(ErrorCode.FLOW_CONTROL_ERROR, "connection window overflow");
+                return;
+            }
+        } else if (id > lastStreamId) {
+            connectionError(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + id);
+            return;
+        } else {
+            H2Stream stream = streams.get(id);
+            if (stream != null && !writer.openWindow(stream, frame.getWindowDelta())) {
+                writer.reset(stream, ErrorCode.FLOW_CONTROL_ERROR);
+            }
+        }
+        writer.flush();
+    }
+
+    @Override
+    public void onStreamFailure(int streamId, int error, String reason) {
+        LOG.fine(() -> "HTTP/2 stream " + streamId + " from " + remote + ": " + reason);
+        if (streamId > lastStreamId) {
+            lastStreamId = streamId;
+        }
+        H2Stream stream = streams.get(streamId);
+        if (stream != null) {
+            writer.reset(stream, ErrorCode.from(error));
+        } else {
+            writer.control(new ResetFrame(streamId, error));
+            writer.flush();
+        }
+    }
+
+    @Override
+    public void onConnectionFailure(int error, String reason) {
+        ErrorCode code = ErrorCode.from(error);
+        connectionError(code == null ? ErrorCode.PROTOCOL_ERROR : code, reason);
+    }
+
+    /** GOAWAY with {@code error}, then the connection closes; the streams' downloads end as their writes fail. */
+    private void connectionError(ErrorCode error, String reason) {
+        LOG.fine(() -> "HTTP/2 connection from " + remote + ": " + error + " " + reason);
+        goingAway = true;
+        writer.goAway(new GoAwayFrame(lastStreamId, error.code, reason.getBytes(StandardCharsets.UTF_8)));
+    }
+}

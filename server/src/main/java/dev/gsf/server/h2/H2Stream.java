@@ -1,0 +1,136 @@
+package dev.gsf.server.h2;
+
+import dev.gsf.algorithms.FileSection;
+import dev.gsf.algorithms.Outcome;
+import dev.gsf.algorithms.WriteSink;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.eclipse.jetty.http.MetaData;
+import org.eclipse.jetty.http2.ErrorCode;
+
+/**
+ * One HTTP/2 stream's answer, and the {@link WriteSink} of its download: each write becomes DATA frames that the
+ * connection's {@link H2Writer} sends when the stream's send window, the connection's, and the connection's bound
+ * on bytes in flight let it (the algorithm's "would block"); the answer's head goes out as a HEADERS frame before the
+ * first one. A stream holds at most one write at a time, as the algorithms make at most one.
+ *
+ * <p>Threads: the sink's methods on the algorithm's threads; the window and the pending write are changed under the
+ * writer's lock only, by the thread building a batch or reading the connection.
+ */
+final class H2Stream implements WriteSink {
+    final int id;
+    private final H2Connection connection;
+    /** Bytes the peer still lets this stream send; guarded by the writer. */
+    long window;
+    /** The head to send before any DATA, null once sent (or none); guarded by the writer. */
+    MetaData.Response head;
+    /** Bytes of the current write still to send; null when none waits. Guarded by the writer. */
+    Source pending;
+    /** Told when the current write has gone out; guarded by the writer. */
+    Written done;
+    /** END_STREAM after the current write. */
+    boolean endAfter;
+    /** Whether the stream is queued among the writer's ready ones. */
+    boolean queued;
+    /** Reset by either side, or the connection is gone: nothing more is sent. */
+    volatile boolean closed;
+    private volatile boolean headSent;
+    private volatile boolean answeredServerError;
+    /** The answer's head as decided, sent with the first write. */
+    private volatile MetaData.Response answerHead;
+    private volatile Runnable serverError;
+
+    H2Stream(int id, long window, H2Connection connection) {
+        this.id = id;
+        this.window = window;
+        this.connection = connection;
+    }
+
+    /** The answer's head, and the 500 that replaces the answer if the download fails before its first write. */
+    void answer(MetaData.Response head, Runnable serverError) {
+        this.answerHead = head;
+        this.serverError = serverError;
+    }
+
+    boolean answeredServerError() {
+        return answeredServerError;
+    }
+
+    /** Sends {@code head} and {@code body} (none when null) and ends the stream: an answer of the handler's own. */
+    void sendWhole(MetaData.Response head, ByteBuffer body) {
+        headSent = true;
+        connection.writer().submit(this, head, body == null ? null : Source.of(body), null, true);
+    }
+
+    @Override
+    public void writeFirst(ByteBuffer bytes, boolean more, Written done) {
+        headSent = true;
+        connection.writer().submit(this, answerHead, Source.of(bytes), done, false);
+    }
+
+    @Override
+    public void write(FileSection section, boolean more, Written done) {
+        connection.writer().submit(this, null, Source.of(section), done, false);
+    }
+
+    @Override
+    public boolean writeBlocking(FileSection section, boolean more) {
+        return false; // frames are sent by the connection's writer: the algorithm waits for write's callback
+    }
+
+    @Override
+    public boolean clientGone() {
+        return closed;
+    }
+
+    @Override
+    public void end(Outcome outcome) {
+        if (outcome == Outcome.COMPLETED) {
+            connection.writer().submit(this, null, null, null, true);
+        } else if (outcome == Outcome.SERVER_ERROR && !headSent && !closed && serverError != null) {
+            answeredServerError = true;
+            serverError.run();
+        } else if (!closed) {
+            connection.writer().reset(this, ErrorCode.INTERNAL_ERROR);
+        }
+    }
+
+    /** What a write's bytes come from: the algorithm's buffer, or a file section read as the socket takes it. */
+    interface Source {
+        /** Copies the next bytes into {@code target}, as many as fit. */
+        int readInto(ByteBuffer target) throws IOException;
+
+        long remaining();
+
+        static Source of(ByteBuffer bytes) {
+            return new Source() {
+                @Override
+                public int readInto(ByteBuffer target) {
+                    int n = Math.min(bytes.remaining(), target.remaining());
+                    target.put(bytes.slice(bytes.position(), n));
+                    bytes.position(bytes.position() + n);
+                    return n;
+                }
+
+                @Override
+                public long remaining() {
+                    return bytes.remaining();
+                }
+            };
+        }
+
+        static Source of(FileSection section) {
+            return new Source() {
+                @Override
+                public int readInto(ByteBuffer target) throws IOException {
+                    return section.readInto(target);
+                }
+
+                @Override
+                public long remaining() {
+                    return section.remaining();
+                }
+            };
+        }
+    }
+}

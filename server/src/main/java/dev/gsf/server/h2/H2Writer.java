@@ -1,0 +1,467 @@
+package dev.gsf.server.h2;
+
+import dev.gsf.algorithms.WriteSink.Written;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.jetty.http.MetaData;
+import org.eclipse.jetty.http2.ErrorCode;
+import org.eclipse.jetty.http2.frames.Frame;
+import org.eclipse.jetty.http2.frames.HeadersFrame;
+import org.eclipse.jetty.http2.frames.ResetFrame;
+import org.eclipse.jetty.http2.generator.Generator;
+import org.eclipse.jetty.http2.hpack.HpackException;
+import org.eclipse.jetty.io.ByteBufferPool;
+import org.eclipse.jetty.io.RetainableByteBuffer;
+import org.glassfish.grizzly.CompletionHandler;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.memory.CompositeBuffer;
+import org.glassfish.grizzly.memory.MemoryManager;
+
+/**
+ * Everything an HTTP/2 connection sends, in the order it goes on the wire: control frames first, then the streams
+ * that have a write waiting, round-robin, one DATA frame each per turn, each frame as long as the peer's
+ * SETTINGS_MAX_FRAME_SIZE (at most {@link #MAX_FRAME}) and the stream's and the connection's send windows allow. One
+ * batch is in flight at a time, of at most {@link #IN_FLIGHT_BOUND} bytes of DATA: that bound, not the windows the
+ * client opens, caps what a connection holds in memory, and a full socket pushes back on every stream through it.
+ * Frames and HPACK are Jetty's ({@link Generator}); a DATA frame's 9-byte header is written here, right before the
+ * payload the stream's file section copies after it.
+ *
+ * <p>Threads: any thread submits; a batch is built by whichever thread finds the writer idle (an algorithm's thread,
+ * the selector thread that completed the last batch, or a virtual thread for work the reading thread found), under
+ * this object's lock. HPACK's encoder state follows the build order, which is the wire order.
+ */
+final class H2Writer {
+    /** Bytes of DATA one batch carries at most, and so what a connection holds in flight at most. */
+    static final int IN_FLIGHT_BOUND = 256 * 1024;
+    /** The longest DATA frame sent, whatever larger SETTINGS_MAX_FRAME_SIZE the peer allows. */
+    static final int MAX_FRAME = 64 * 1024;
+    private static final int FRAME_HEADER = 9;
+
+    private final Connection<?> connection;
+    private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
+    private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
+    private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
+    private final H2Connection owner;
+    /** The connection's send window. */
+    private long window = 65_535;
+    private int maxFrame = 16_384;
+    private boolean writing;
+    private boolean flushing;
+    private boolean again;
+    /** A flush asked for on the reading thread, left to a virtual thread. */
+    private boolean deferred;
+    /** GOAWAY sent: no more DATA, the connection closes once it is out. */
+    private boolean closing;
+    private boolean closed;
+
+    H2Writer(Connection<?> connection, H2Connection owner) {
+        this.connection = connection;
+        this.owner = owner;
+    }
+
+    /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */
+    synchronized void control(Frame frame) {
+        if (closed) {
+            return;
+        }
+        try {
+            RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
+            generator.control(out, frame);
+            control.add(ByteBuffer.wrap(out.takeByteArray()));
+        } catch (HpackException e) {
+            throw new IllegalStateException(e); // control frames carry no header block
+        }
+    }
+
+    /** The peer's SETTINGS_MAX_FRAME_SIZE (already checked to lie in 16384..16777215). */
+    synchronized void maxFrameSize(int size) {
+        maxFrame = Math.min(size, MAX_FRAME);
+        generator.setMaxFrameSize(size);
+    }
+
+    /** The peer's SETTINGS_HEADER_TABLE_SIZE: the encoder's table, at most 4096 bytes. */
+    synchronized void headerTableSize(int size) {
+        generator.getHpackEncoder().setTableCapacity(Math.min(size, 4096));
+    }
+
+    /** Opens the connection's send window by {@code delta}; false when it would pass 2^31-1. */
+    synchronized boolean openWindow(long delta) {
+        if (window + delta > Integer.MAX_VALUE) {
+            return false;
+        }
+        window += delta;
+        return true;
+    }
+
+    /** Opens {@code stream}'s send window by {@code delta}; false when it would pass 2^31-1. */
+    synchronized boolean openWindow(H2Stream stream, long delta) {
+        if (stream.window + delta > Integer.MAX_VALUE) {
+            return false;
+        }
+        stream.window += delta;
+        if (stream.pending != null) {
+            enqueue(stream);
+        }
+        return true;
+    }
+
+    /**
+     * Hands {@code stream}'s next write over: its head first when not null, then {@code bytes} (none when null), then
+     * END_STREAM when {@code end}. {@code done} (may be null) is told once all of it has gone out, or failed.
+     */
+    void submit(H2Stream stream, MetaData.Response head, H2Stream.Source bytes, Written done, boolean end) {
+        boolean refused;
+        synchronized (this) {
+            refused = closed || closing || stream.closed;
+            if (!refused) {
+                stream.head = head;
+                stream.pending = bytes == null ? H2Stream.Source.of(ByteBuffer.allocate(0)) : bytes;
+                stream.done = done;
+                stream.endAfter = end;
+                enqueue(stream);
+            }
+        }
+        if (refused) {
+            if (done != null) {
+                done.failed(new IOException("HTTP/2 stream " + stream.id + " is closed"));
+            }
+            return;
+        }
+        flush();
+    }
+
+    /** Resets {@code stream} with {@code error}: its waiting write fails, nothing more of it is sent. */
+    void reset(H2Stream stream, ErrorCode error) {
+        Written failed;
+        synchronized (this) {
+            failed = dropStream(stream);
+            control(new ResetFrame(stream.id, error.code));
+        }
+        owner.streamEnded(stream);
+        if (failed != null) {
+            failed.failed(new IOException("HTTP/2 stream " + stream.id + " reset: " + error));
+        }
+        flush();
+    }
+
+    /** {@code stream} was reset by the peer: as {@link #reset}, without a frame of ours. */
+    void peerReset(H2Stream stream) {
+        Written failed;
+        synchronized (this) {
+            failed = dropStream(stream);
+        }
+        if (failed != null) {
+            failed.failed(new IOException("HTTP/2 stream " + stream.id + " reset by the client"));
+        }
+    }
+
+    private Written dropStream(H2Stream stream) {
+        stream.closed = true;
+        ready.remove(stream);
+        stream.queued = false;
+        Written failed = stream.done;
+        stream.done = null;
+        stream.pending = null;
+        return failed;
+    }
+
+    /** Sends GOAWAY ({@code frame}), then closes the connection; no more DATA goes out. */
+    void goAway(Frame frame) {
+        synchronized (this) {
+            control(frame);
+            closing = true;
+        }
+        flush();
+    }
+
+    /** The connection is gone: every waiting write fails. */
+    void closed() {
+        List<Written> failed = new ArrayList<>();
+        synchronized (this) {
+            closed = true;
+            for (H2Stream stream : ready) {
+                stream.closed = true;
+                if (stream.done != null) {
+                    failed.add(stream.done);
+                }
+            }
+            ready.clear();
+            control.clear();
+        }
+        failed.forEach(w -> w.failed(new IOException("HTTP/2 connection closed")));
+    }
+
+    private void enqueue(H2Stream stream) {
+        if (!stream.queued) {
+            stream.queued = true;
+            ready.add(stream);
+        }
+    }
+
+    /** Hands flushing to a virtual thread: for work found by the thread that reads the connection. */
+    void flushLater() {
+        Thread.ofVirtual().name("h2-flush").start(this::flush);
+    }
+
+    /** Whether a flush was asked for on the reading thread since the last call. */
+    synchronized boolean takeDeferred() {
+        boolean was = deferred;
+        deferred = false;
+        return was;
+    }
+
+    /**
+     * Builds and writes batches until nothing is left or a write waits on the socket; a thread that finds another
+     * flushing leaves the work to it. A batch written at once is told on this thread, after the write call returned,
+     * so that an algorithm's next write never recurses into this one.
+     */
+    void flush() {
+        if (owner.onReadingThread()) {
+            synchronized (this) {
+                deferred = true; // sent by a virtual thread once the bytes read are parsed
+            }
+            return;
+        }
+        synchronized (this) {
+            if (flushing) {
+                again = true;
+                return;
+            }
+            flushing = true;
+        }
+        while (true) {
+            Batch batch;
+            synchronized (this) {
+                again = false;
+                batch = writing || closed ? null : build();
+                if (batch == null) {
+                    flushing = false;
+                    return;
+                }
+                writing = true;
+            }
+            write(batch);
+            boolean inline;
+            synchronized (this) {
+                inline = batch.completedInline();
+                if (!inline && !(again && !writing)) {
+                    flushing = false;
+                    return;
+                }
+            }
+            if (inline) {
+                batch.tell();
+            }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
+    private void write(Batch batch) {
+        ((Connection) connection).write(batch.buffer(connection.getMemoryManager()), batch);
+    }
+
+    /** The next batch: control frames, then DATA round-robin; null when there is nothing to send. */
+    private Batch build() {
+        Batch batch = new Batch(closing);
+        while (!control.isEmpty()) {
+            batch.frames.add(control.poll());
+        }
+        long budget = closing ? 0 : IN_FLIGHT_BOUND;
+        int turns = ready.size() * 2 + 1;
+        while (!ready.isEmpty() && turns-- > 0) {
+            H2Stream stream = ready.poll();
+            stream.queued = false;
+            if (!stream.closed && !turn(stream, batch, budget - batch.dataBytes)) {
+                enqueue(stream);
+            }
+            if (batch.dataBytes >= budget || window == 0) {
+                break;
+            }
+        }
+        return batch.frames.isEmpty() ? null : batch;
+    }
+
+    /** One stream's turn: its head, then one DATA frame; true when its write is done or it waits for its window. */
+    private boolean turn(H2Stream stream, Batch batch, long budget) {
+        H2Stream.Source pending = stream.pending;
+        boolean bodyLeft = pending != null && pending.remaining() > 0;
+        if (stream.head != null) {
+            if (!headers(stream, batch, stream.endAfter && !bodyLeft)) {
+                return true;
+            }
+            if (!bodyLeft) {
+                return finishWrite(stream, batch, false);
+            }
+        }
+        if (!bodyLeft) { // an empty write: END_STREAM alone, or nothing
+            return finishWrite(stream, batch, stream.endAfter);
+        }
+        long length = Math.min(Math.min(pending.remaining(), stream.window), Math.min(window, maxFrame));
+        length = Math.min(length, budget);
+        if (length <= 0) {
+            return stream.window <= 0; // parked until a WINDOW_UPDATE for it; else back in line
+        }
+        ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + (int) length);
+        frame.position(FRAME_HEADER);
+        frame.limit(FRAME_HEADER + (int) length);
+        try {
+            while (frame.hasRemaining()) {
+                if (pending.readInto(frame) <= 0) {
+                    throw new IOException("the file ended early");
+                }
+            }
+        } catch (IOException e) {
+            batch.failed.add(new Batch.Failure(stream.done, e));
+            dropStream(stream);
+            control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
+            batch.ended.add(stream);
+            return true;
+        }
+        boolean last = pending.remaining() == 0;
+        dataHeader(frame, (int) length, last && stream.endAfter, stream.id);
+        batch.frames.add(frame.flip());
+        batch.dataBytes += length;
+        stream.window -= length;
+        window -= length;
+        return !last ? stream.window <= 0 : finishWrite(stream, batch, false);
+    }
+
+    /** The stream's write is out with this batch: told when it is written; END_STREAM first when {@code end}. */
+    private boolean finishWrite(H2Stream stream, Batch batch, boolean end) {
+        if (end) {
+            ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER);
+            dataHeader(frame, 0, true, stream.id);
+            batch.frames.add(frame.flip());
+        }
+        if (stream.done != null) {
+            batch.written.add(stream.done);
+        }
+        if (stream.endAfter) {
+            stream.closed = true;
+            batch.ended.add(stream);
+        }
+        stream.done = null;
+        stream.pending = null;
+        return true;
+    }
+
+    /** HEADERS (and CONTINUATION) of the stream's head; false when it cannot be encoded (the stream is reset). */
+    private boolean headers(H2Stream stream, Batch batch, boolean endStream) {
+        try {
+            RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
+            generator.control(out, new HeadersFrame(stream.id, stream.head, null, endStream));
+            batch.frames.add(ByteBuffer.wrap(out.takeByteArray()));
+            stream.head = null;
+            return true;
+        } catch (HpackException e) {
+            batch.failed.add(new Batch.Failure(stream.done, e));
+            dropStream(stream);
+            control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
+            batch.ended.add(stream);
+            return false;
+        }
+    }
+
+    /** RFC 9113 §4.1: length (24 bits), type DATA (0), flags (END_STREAM), stream id. */
+    private static void dataHeader(ByteBuffer frame, int length, boolean endStream, int streamId) {
+        frame.put(0, (byte) (length >>> 16)).put(1, (byte) (length >>> 8)).put(2, (byte) length).put(3, (byte) 0)
+                .put(4, (byte) (endStream ? 1 : 0)).putInt(5, streamId & Integer.MAX_VALUE);
+        if (frame.position() < FRAME_HEADER) {
+            frame.position(FRAME_HEADER);
+        }
+    }
+
+    /** What one batch carries, and whom to tell when it is out. */
+    private final class Batch implements CompletionHandler<WriteResult> {
+        record Failure(Written done, Throwable cause) {
+        }
+
+        final List<ByteBuffer> frames = new ArrayList<>();
+        final List<Written> written = new ArrayList<>();
+        final List<Failure> failed = new ArrayList<>();
+        final List<H2Stream> ended = new ArrayList<>();
+        final boolean closeAfter;
+        long dataBytes;
+        private boolean returned;
+        private boolean doneInline;
+        private Throwable failure;
+
+        Batch(boolean closeAfter) {
+            this.closeAfter = closeAfter;
+        }
+
+        org.glassfish.grizzly.Buffer buffer(MemoryManager<?> memory) {
+            if (frames.size() == 1) {
+                return Buffers.wrap(memory, frames.getFirst());
+            }
+            CompositeBuffer all = CompositeBuffer.newBuffer(memory);
+            for (ByteBuffer frame : frames) {
+                all.append(Buffers.wrap(memory, frame));
+            }
+            return all;
+        }
+
+        /** Under the writer's lock: whether the write completed before the write call returned. */
+        boolean completedInline() {
+            returned = true;
+            return doneInline;
+        }
+
+        @Override
+        public void completed(WriteResult result) {
+            finished(null);
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            finished(cause);
+        }
+
+        @Override
+        public void cancelled() {
+            finished(new IOException("write cancelled"));
+        }
+
+        @Override
+        public void updated(WriteResult result) {
+        }
+
+        private void finished(Throwable cause) {
+            synchronized (H2Writer.this) {
+                writing = false;
+                failure = cause;
+                if (!returned) {
+                    doneInline = true;
+                    return;
+                }
+            }
+            tell();
+            flush();
+        }
+
+        /** Tells the writes of this batch how it went; closes the connection after GOAWAY or a failed write. */
+        void tell() {
+            failed.forEach(f -> {
+                if (f.done() != null) {
+                    f.done().failed(f.cause());
+                }
+            });
+            for (Written w : written) {
+                if (failure == null) {
+                    w.completed();
+                } else {
+                    w.failed(failure);
+                }
+            }
+            ended.forEach(owner::streamEnded);
+            if (failure != null || closeAfter) {
+                connection.closeSilently();
+            }
+        }
+    }
+}

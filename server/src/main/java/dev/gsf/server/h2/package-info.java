@@ -1,0 +1,21 @@
+/**
+ * HTTP/2 (RFC 9113) on the file ports: h2c by prior knowledge on the plain port, h2 by ALPN on the HTTPS port.
+ *
+ * <ul>
+ *   <li>{@link dev.gsf.server.h2.H2Filter}: tells an HTTP/2 connection by its preface, ahead of the HTTP/1.1
+ *       filters, and feeds it its bytes.</li>
+ *   <li>{@code H2Connection}: one connection's state (streams, settings, windows, limits against hostile peers),
+ *       Jetty's frame parser and HPACK decoder reading it; each request stream is answered by the
+ *       {@link dev.gsf.server.http.FileHandler} through an {@code H2Exchange}, as an HTTP/1.1 request is.</li>
+ *   <li>{@code H2Stream}: a stream's answer and the {@link dev.gsf.algorithms.WriteSink} of its download: the
+ *       algorithm's writes become DATA frames.</li>
+ *   <li>{@code H2Writer}: what a connection sends, control frames first, then the streams' DATA round-robin within
+ *       the windows and a fixed bound on bytes in flight per connection.</li>
+ * </ul>
+ *
+ * <p>Threads: the filter, the connection and the handler's decisions run on the thread that reads the connection (a
+ * selector thread) and never block; DATA is built and written by the algorithms' threads, the selector thread that
+ * completes a write, or a virtual thread for work the reading thread found (a WINDOW_UPDATE): never file reads on the
+ * reading thread.
+ */
+package dev.gsf.server.h2;
