@@ -1,0 +1,117 @@
+package dev.gsf.server.h2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Transport;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.jetty.http2.ErrorCode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Everything the HTTP/1.1 handler answers is answered the same over HTTP/2, h2c by prior knowledge on the plain port
+ * and h2 by ALPN on the HTTPS port, under every algorithm: whole files (their bytes checked), many streams at once on
+ * one connection, HEAD, ranges, conditionals, errors, and malformed requests refused with RST_STREAM. One server per
+ * variant, small files.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class H2AnswersTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
+    void answersAsHttp11Does(Algorithm algorithm, Transport transport) throws Exception {
+        try (FileServer server = Servers.start(algorithm, transport.keys("workers", "4"));
+             H2Client client = connect(server, transport)) {
+            H2Client.Response small = client.get("/1KB.bin");
+            assertThat(small.status).isEqualTo(200);
+            assertThat(small.headers.get("content-length")).isEqualTo("1024");
+            assertThat(small.headers.get("x-send-algorithm")).isEqualTo(algorithm.name());
+            assertThat(md5(small.body.toByteArray())).isEqualTo(TestFiles.md5Of("1KB.bin"));
+
+            // Many streams at once on the one connection, each past its 64 KiB window: round-robin and flow control.
+            List<Integer> streams = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                streams.add(client.request("GET", "/200KB.bin"));
+            }
+            streams.add(client.request("GET", "/1MB.bin"));
+            for (int id : streams.subList(0, 12)) {
+                H2Client.Response r = client.response(id);
+                assertThat(r.status).isEqualTo(200);
+                assertThat(md5(r.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
+            }
+            assertThat(md5(client.response(streams.get(12)).body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
+
+            H2Client.Response head = client.response(client.request("HEAD", "/1MB.bin"));
+            assertThat(head.status).isEqualTo(200);
+            assertThat(head.headers.get("content-length")).isEqualTo("1048576");
+            assertThat(head.body.size()).isZero();
+
+            H2Client.Response range = client.get("/1KB.bin", "range", "bytes=10-19");
+            assertThat(range.status).isEqualTo(206);
+            assertThat(range.headers.get("content-range")).isEqualTo("bytes 10-19/1024");
+            assertThat(range.body.size()).isEqualTo(10);
+            H2Client.Response multi = client.get("/1KB.bin", "range", "bytes=0-9,20-29");
+            assertThat(multi.status).isEqualTo(206);
+            assertThat(multi.headers.get("content-type")).startsWith("multipart/byteranges; boundary=");
+            assertThat(multi.body.size()).isEqualTo(Long.parseLong(multi.headers.get("content-length")));
+
+            H2Client.Response notModified = client.get("/1KB.bin", "if-none-match", small.headers.get("etag"));
+            assertThat(notModified.status).isEqualTo(304);
+            assertThat(client.get("/1KB.bin", "if-match", "\"other\"").status).isEqualTo(412);
+            assertThat(client.get("/1KB.bin", "range", "bytes=5000-").status).isEqualTo(416);
+            assertThat(client.get("/no-such-file").status).isEqualTo(404);
+            H2Client.Response post = client.response(client.request("POST", "/1KB.bin"));
+            assertThat(post.status).isEqualTo(405);
+            assertThat(post.headers.get("allow")).isEqualTo("GET, HEAD");
+
+            // RFC 9113 §8.2 and §8.3: malformed requests are reset, PROTOCOL_ERROR, and nothing is answered.
+            String[] good = {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":authority", "localhost"};
+            assertThat(client.response(client.requestFields(good)).status).isEqualTo(200);
+            List<String[]> malformed = List.of(
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "connection", "close"},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "te", "gzip"},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "X-Upper", "1"},
+                    new String[] {":method", "GET", ":scheme", "http"},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", ""},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "1KB.bin"},
+                    new String[] {":method", "GET", "accept", "*/*", ":scheme", "http", ":path", "/1KB.bin"},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":path", "/1KB.bin"},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":status", "200"},
+                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":unknown", "1"});
+            for (String[] fields : malformed) {
+                H2Client.Response refused = client.response(client.requestFields(fields));
+                assertThat(refused.reset).as(String.join(" ", fields)).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
+                assertThat(refused.status).as(String.join(" ", fields)).isZero();
+            }
+            // ...and the connection goes on.
+            assertThat(client.get("/1KB.bin").status).isEqualTo(200);
+            Await.until("no download left", WAIT, () -> server.downloadsInProgress().isEmpty(),
+                    server::downloadsInProgress);
+        }
+    }
+
+    static H2Client connect(FileServer server, Transport transport) throws IOException {
+        return transport == Transport.HTTP ? H2Client.connect(server.port())
+                : H2Client.overTls(server.tlsPort().orElseThrow(), TestCerts.clientContext());
+    }
+
+    static String md5(byte[] bytes) throws NoSuchAlgorithmException {
+        return String.format("%032x", new BigInteger(1, MessageDigest.getInstance("MD5").digest(bytes)));
+    }
+}
