@@ -95,8 +95,7 @@ final class H2Connection implements ServerParser.Listener {
 
     /** The connection closed: every stream's waiting write fails, so their downloads end. */
     void closed() {
-        streams.values().forEach(s -> s.closed = true);
-        writer.closed();
+        writer.closed(streams.values());
         streams.clear();
     }
 

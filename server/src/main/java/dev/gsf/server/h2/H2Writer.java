@@ -179,15 +179,18 @@ final class H2Writer {
         flush();
     }
 
-    /** The connection is gone: every waiting write fails. */
-    void closed() {
+    /**
+     * The connection is gone: the waiting write of every stream in {@code open} fails, whether it was in line or
+     * parked on its window, and nothing more is sent.
+     */
+    void closed(Iterable<H2Stream> open) {
         List<Written> failed = new ArrayList<>();
         synchronized (this) {
             closed = true;
-            for (H2Stream stream : ready) {
-                stream.closed = true;
-                if (stream.done != null) {
-                    failed.add(stream.done);
+            for (H2Stream stream : open) {
+                Written done = dropStream(stream);
+                if (done != null) {
+                    failed.add(done);
                 }
             }
             ready.clear();

@@ -71,9 +71,10 @@ public final class H2Client implements Closeable {
         Parser parser = new Parser(ByteBufferPool.NON_POOLING, 64 * 1024);
         parser.init(new Listener());
         InputStream in = socket.getInputStream();
-        reader = Thread.ofPlatform().daemon().name("h2-test-client").start(() -> read(in, parser));
+        // The preface and SETTINGS first: the reader acknowledges the server's SETTINGS, which must come after ours.
         out.write(org.eclipse.jetty.http2.frames.PrefaceFrame.PREFACE_BYTES);
         send(new SettingsFrame(Map.of(), false));
+        reader = Thread.ofPlatform().daemon().name("h2-test-client").start(() -> read(in, parser));
     }
 
     /** h2c by prior knowledge on {@code port}. */

@@ -1,0 +1,158 @@
+package dev.gsf.server.h2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.Servers;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import org.eclipse.jetty.http2.ErrorCode;
+import org.eclipse.jetty.http2.frames.DataFrame;
+import org.eclipse.jetty.http2.frames.GoAwayFrame;
+import org.eclipse.jetty.http2.frames.PingFrame;
+import org.eclipse.jetty.http2.frames.ResetFrame;
+import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hostile HTTP/2 peers: streams past the limit, rapid reset (CVE-2023-44487), PING floods, CONTINUATION floods,
+ * window overflow, frames on idle streams, streams reset mid-download and clients that stop reading. Each is refused
+ * with the right code and leaves nothing behind: after every test no download is in progress and no connection open,
+ * and the server answers the next client. One ENBA server for the class (the limits are the connection's, not the
+ * algorithm's; the algorithms' side of a reset is the sink's failed write, which H2AnswersTest runs under each).
+ */
+class H2LimitsTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static FileServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = Servers.start(Algorithm.ENBA, "workers", "4");
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @AfterEach
+    void nothingLeftBehind() throws Exception {
+        Await.until("no download in progress", WAIT, () -> server.downloadsInProgress().isEmpty(),
+                server::downloadsInProgress);
+        Await.until("no connection open", WAIT, () -> server.connectionsOpen() == 0, server::connectionsOpen);
+        try (H2Client next = H2Client.connect(server.port())) {
+            assertThat(next.get("/1KB.bin").status).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void streamsPastTheLimitAreRefused_andTheirDownloadsEndWithTheConnection() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.giveWindowBack(false); // every stream stalls on its window: all stay open
+            int last = 0;
+            for (int i = 0; i <= H2Connection.MAX_STREAMS; i++) {
+                last = client.request("GET", "/200KB.bin");
+            }
+            assertThat(client.response(last).reset).isEqualTo(ErrorCode.REFUSED_STREAM_ERROR.code);
+            Await.until("the open streams' downloads running", WAIT,
+                    () -> server.downloadsInProgress().size() == H2Connection.MAX_STREAMS,
+                    () -> server.downloadsInProgress().size());
+        }
+    }
+
+    @Test
+    void aStreamResetMidDownloadEndsItsDownload_andTheConnectionGoesOn() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.giveWindowBack(false);
+            int stalled = client.request("GET", "/20MB.bin");
+            Await.until("the download started", WAIT, () -> server.downloadsInProgress().size() == 1,
+                    server::downloadsInProgress);
+            client.send(new ResetFrame(stalled, ErrorCode.CANCEL_STREAM_ERROR.code));
+            Await.until("the download ended", WAIT, () -> server.downloadsInProgress().isEmpty(),
+                    server::downloadsInProgress);
+            client.send(new WindowUpdateFrame(0, 1 << 20)); // what the stalled stream took of the connection's
+            client.giveWindowBack(true);
+            assertThat(client.get("/1KB.bin").status).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void rapidResetGetsGoAwayEnhanceYourCalm() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            try {
+                for (int i = 0; i < H2Connection.MAX_RESETS_PER_SECOND + 50; i++) {
+                    int id = client.request("GET", "/1KB.bin");
+                    client.send(new ResetFrame(id, ErrorCode.CANCEL_STREAM_ERROR.code));
+                }
+            } catch (java.net.SocketException e) {
+                // closed before the flood was all sent
+            }
+            assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.ENHANCE_YOUR_CALM_ERROR.code);
+            client.awaitClosed();
+        }
+    }
+
+    @Test
+    void aPingFloodGetsGoAwayEnhanceYourCalm() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            try {
+                for (int i = 0; i < 5000; i++) {
+                    client.send(new PingFrame(i, false));
+                }
+            } catch (java.net.SocketException e) {
+                // the server closed the connection before the flood was all sent: what it should do
+            }
+            assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.ENHANCE_YOUR_CALM_ERROR.code);
+            client.awaitClosed();
+        }
+    }
+
+    @Test
+    void aContinuationFloodIsCutOff() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.sendRaw(frame(1, 0, 1, new byte[] {(byte) 0x82})); // HEADERS :method GET, no END_HEADERS
+            byte[] junk = new byte[16_000];
+            java.util.Arrays.fill(junk, (byte) 0x40);
+            try {
+                for (int i = 0; i < 10; i++) {
+                    client.sendRaw(frame(9, 0, 1, junk)); // CONTINUATION, never ending
+                }
+            } catch (java.net.SocketException e) {
+                // closed before the flood was all sent
+            }
+            assertThat(client.await(GoAwayFrame.class).getError()).isNotEqualTo(ErrorCode.NO_ERROR.code);
+            client.awaitClosed();
+        }
+    }
+
+    @Test
+    void aWindowPast2To31IsAFlowControlError() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.send(new WindowUpdateFrame(0, Integer.MAX_VALUE));
+            assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.FLOW_CONTROL_ERROR.code);
+            client.awaitClosed();
+        }
+    }
+
+    @Test
+    void dataOnAnIdleStreamIsAProtocolError() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.send(new DataFrame(99, ByteBuffer.wrap(new byte[10]), true));
+            assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
+            client.awaitClosed();
+        }
+    }
+
+    /** A frame as RFC 9113 §4.1 lays it out, for frames no library writes. */
+    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
+        return ByteBuffer.allocate(9 + payload.length).put((byte) (payload.length >>> 16))
+                .put((byte) (payload.length >>> 8)).put((byte) payload.length).put((byte) type).put((byte) flags)
+                .putInt(stream).put(payload).array();
+    }
+}
