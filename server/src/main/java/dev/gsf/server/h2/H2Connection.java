@@ -16,6 +16,7 @@ import org.eclipse.jetty.http2.frames.DataFrame;
 import org.eclipse.jetty.http2.frames.GoAwayFrame;
 import org.eclipse.jetty.http2.frames.HeadersFrame;
 import org.eclipse.jetty.http2.frames.PingFrame;
+import org.eclipse.jetty.http2.frames.PushPromiseFrame;
 import org.eclipse.jetty.http2.frames.ResetFrame;
 import org.eclipse.jetty.http2.frames.SettingsFrame;
 import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
@@ -149,10 +150,18 @@ final class H2Connection implements ServerParser.Listener {
     public void onHeaders(HeadersFrame frame) {
         int id = frame.getStreamId();
         if (id <= lastStreamId || (id & 1) == 0) {
-            // Trailers of a request body, or a stream that is closed or not the client's to open.
-            if (!streams.containsKey(id) || !frame.isEndStream()) {
-                connectionError(id <= lastStreamId ? ErrorCode.STREAM_CLOSED_ERROR : ErrorCode.PROTOCOL_ERROR,
-                        "HEADERS on stream " + id);
+            H2Stream open = streams.get(id);
+            if (open != null && !open.remoteClosed) {
+                // Trailers end the request; without END_STREAM, or with pseudo-header fields, they are malformed.
+                if (frame.isEndStream() && !(frame.getMetaData() instanceof MetaData.Request)) {
+                    requestEnded(open);
+                } else {
+                    writer.reset(open, ErrorCode.PROTOCOL_ERROR);
+                }
+            } else if (open != null || id <= lastStreamId) {
+                connectionError(ErrorCode.STREAM_CLOSED_ERROR, "HEADERS on closed stream " + id);
+            } else {
+                connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS on even stream " + id);
             }
             return;
         }
@@ -160,16 +169,16 @@ final class H2Connection implements ServerParser.Listener {
         if (goingAway) {
             return;
         }
-        H2Stream stream = new H2Stream(id, initialWindow, this);
+        if (!(frame.getMetaData() instanceof MetaData.Request request)) {
+            connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS without a request");
+            return;
+        }
         if (streams.size() >= MAX_STREAMS) {
             writer.control(new ResetFrame(id, ErrorCode.REFUSED_STREAM_ERROR.code));
             writer.flush();
             return;
         }
-        if (!(frame.getMetaData() instanceof MetaData.Request request)) {
-            connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS without a request");
-            return;
-        }
+        H2Stream stream = new H2Stream(id, initialWindow, this);
         streams.put(id, stream);
         counts.streamOpened();
         String refusal = H2Exchange.malformed(request);
@@ -178,10 +187,26 @@ final class H2Connection implements ServerParser.Listener {
             writer.reset(stream, ErrorCode.PROTOCOL_ERROR);
             return;
         }
+        stream.request = request;
+        if (frame.isEndStream()) {
+            requestEnded(stream);
+        } // else answered once its body has ended, which is read and dropped
+    }
+
+    /**
+     * The client has sent all of {@code stream}'s request: it is answered, unless the body it sent differs from its
+     * Content-Length (RFC 9113 §8.1.1: malformed).
+     */
+    private void requestEnded(H2Stream stream) {
+        stream.remoteClosed = true;
+        if (!stream.bodyMatchesLength()) {
+            writer.reset(stream, ErrorCode.PROTOCOL_ERROR);
+            return;
+        }
         try {
-            handler.serve(new H2Exchange(request, stream, remote));
+            handler.serve(new H2Exchange(stream.request, stream, remote));
         } catch (Exception | Error e) {
-            LOG.log(Level.WARNING, "HTTP/2 stream " + id + " from " + remote + " failed", e);
+            LOG.log(Level.WARNING, "HTTP/2 stream " + stream.id + " from " + remote + " failed", e);
             writer.reset(stream, ErrorCode.INTERNAL_ERROR);
         }
     }
@@ -193,14 +218,28 @@ final class H2Connection implements ServerParser.Listener {
             connectionError(ErrorCode.PROTOCOL_ERROR, "DATA on idle stream " + id);
             return;
         }
-        // A request body is not read: its bytes are given back to the connection's window at once.
+        // A request body is not kept: its bytes are given back to the connection's window at once.
         if (frame.flowControlLength() > 0) {
             writer.control(new WindowUpdateFrame(0, frame.flowControlLength()));
         }
-        if (!streams.containsKey(id)) {
+        H2Stream stream = streams.get(id);
+        if (stream == null) {
             writer.control(new ResetFrame(id, ErrorCode.STREAM_CLOSED_ERROR.code));
+        } else if (stream.remoteClosed) {
+            writer.reset(stream, ErrorCode.STREAM_CLOSED_ERROR);
+        } else if (!stream.bodyReceived(frame.remaining())) {
+            writer.reset(stream, ErrorCode.PROTOCOL_ERROR); // more than its Content-Length
+        } else if (frame.isEndStream()) {
+            requestEnded(stream);
+        } else if (frame.flowControlLength() > 0) {
+            writer.control(new WindowUpdateFrame(id, frame.flowControlLength()));
         }
         writer.flush();
+    }
+
+    @Override
+    public void onPushPromise(PushPromiseFrame frame) {
+        connectionError(ErrorCode.PROTOCOL_ERROR, "PUSH_PROMISE from a client");
     }
 
     @Override

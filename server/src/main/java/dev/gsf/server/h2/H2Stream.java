@@ -40,10 +40,29 @@ final class H2Stream implements WriteSink {
     private volatile MetaData.Response answerHead;
     private volatile Runnable serverError;
 
+    /** The request, kept until it has ended; read and written by the thread reading the connection only. */
+    MetaData.Request request;
+    /** The client has ended its side (END_STREAM): a DATA or HEADERS frame on it is STREAM_CLOSED. */
+    boolean remoteClosed;
+    private long bodyReceived;
+
     H2Stream(int id, long window, H2Connection connection) {
         this.id = id;
         this.window = window;
         this.connection = connection;
+    }
+
+    /** Counts {@code bytes} of request body; false when the body is now longer than its Content-Length. */
+    boolean bodyReceived(long bytes) {
+        bodyReceived += bytes;
+        long declared = request == null ? -1 : request.getContentLength();
+        return declared < 0 || bodyReceived <= declared;
+    }
+
+    /** Whether the body received matches the request's Content-Length, when it has one. */
+    boolean bodyMatchesLength() {
+        long declared = request.getContentLength();
+        return declared < 0 || bodyReceived == declared;
     }
 
     /** The answer's head, and the 500 that replaces the answer if the download fails before its first write. */
