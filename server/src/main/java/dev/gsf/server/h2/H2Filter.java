@@ -4,6 +4,7 @@ import dev.gsf.server.http.FileHandler;
 import dev.gsf.server.http.StrictHttpFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.Grizzly;
@@ -15,6 +16,7 @@ import org.glassfish.grizzly.filterchain.NextAction;
 import org.glassfish.grizzly.http.HttpServerFilter;
 import org.glassfish.grizzly.http.server.AddOn;
 import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * Tells an HTTP/2 connection from an HTTP/1.1 one by its first bytes, before the {@link StrictHttpFilter}: a
@@ -60,8 +62,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
             int seen = Math.min(in.remaining(), PREFACE.length);
             for (int i = 0; i < seen; i++) {
                 if (in.get(in.position() + i) != PREFACE[i]) {
-                    PROTOCOL.set(connection, HTTP1);
-                    return ctx.getInvokeAction();
+                    return notHttp2(ctx, connection, in);
                 }
             }
             if (seen < PREFACE.length) {
@@ -77,6 +78,21 @@ public final class H2Filter extends BaseFilter implements AddOn {
             in.tryDispose();
         }
         return ctx.getStopAction();
+    }
+
+    /**
+     * A connection that does not open with the preface: HTTP/1.1's, unless TLS agreed on {@code h2} by ALPN, when it
+     * is closed (RFC 9113 §3.4: the preface is then owed, and there is no HTTP/1.1 to answer in).
+     */
+    private static NextAction notHttp2(FilterChainContext ctx, Connection<?> connection, Buffer in) {
+        SSLEngine engine = SSLUtils.getSSLEngine(connection);
+        if (engine != null && "h2".equals(engine.getApplicationProtocol())) {
+            in.tryDispose();
+            connection.closeSilently();
+            return ctx.getStopAction();
+        }
+        PROTOCOL.set(connection, HTTP1);
+        return ctx.getInvokeAction();
     }
 
     @Override
