@@ -53,13 +53,16 @@ public final class FileServer implements RunningServer, AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final DownloadTracker downloads;
     private final ConnectionCount connections;
+    private final H2Counts http2;
     private final Instant startedAt = Instant.now();
     private final ResultDispatcher results;
     private AdminListener admin; // set once in start(), null when admin-port is empty
 
     private FileServer(FilePorts ports, Generations generations, OpenFiles openFiles, StrictHttpFilter strictHttp,
-                       DownloadTracker downloads, ConnectionCount connections, ResultDispatcher results) {
+                       DownloadTracker downloads, ConnectionCount connections, H2Counts http2,
+                       ResultDispatcher results) {
         this.ports = ports;
+        this.http2 = http2;
         this.generations = generations;
         this.openFiles = openFiles;
         this.strictHttp = strictHttp;
@@ -107,7 +110,8 @@ public final class FileServer implements RunningServer, AutoCloseable {
             close(generations, results, files);
             throw e;
         }
-        FileServer server = new FileServer(ports, generations, files, strictHttp, downloads, connections, results);
+        FileServer server = new FileServer(ports, generations, files, strictHttp, downloads, connections, http2,
+                results);
         if (metrics != null) {
             try {
                 server.admin = AdminListener.start(server, metrics);
@@ -242,6 +246,16 @@ public final class FileServer implements RunningServer, AutoCloseable {
     /** Client connections open on the file ports (plain and HTTPS). */
     public int connectionsOpen() {
         return connections.open();
+    }
+
+    @Override
+    public int http2ConnectionsOpen() {
+        return (int) http2.connectionsOpen();
+    }
+
+    @Override
+    public long http2Streams() {
+        return http2.streams();
     }
 
     public Instant startedAt() {

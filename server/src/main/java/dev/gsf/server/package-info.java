@@ -4,7 +4,8 @@
  * {@code results} (the results log and its plug-in sinks), {@code send} (write sinks, body writers, blocking writes,
  * TCP_CORK, the worker pool), {@code tls} (the HTTPS port, SSL engines, the TLS body writer), {@code ops} (access log,
  * downloads in progress, signals), {@code generation} (what a reload replaces: algorithms, pools, access logs),
- * {@code http} (strict request heads, the file handler) and {@code admin} (the admin listener: metrics, status page,
+ * {@code http} (strict request heads, the file handler), {@code h2} (HTTP/2 connections, whose streams the file
+ * handler answers) and {@code admin} (the admin listener: metrics, status page,
  * JMX, live configuration).
  *
  * <p>Layers: a package imports only from the layers below its own, so that the packages form no cycle. At the
@@ -14,10 +15,11 @@
  * {@code results}. {@code generation} wires one configuration to the running parts ({@code config}, the access log
  * of {@code ops}, the worker pool of {@code send}). {@code http} answers requests with {@code files},
  * {@code generation}, {@code ops}, {@code results} and {@code send}, never {@code tls} (the body writer it is given
- * may be TLS's, behind {@code send}'s interface). {@code admin} reads the running server through its own
+ * may be TLS's, behind {@code send}'s interface). {@code h2} builds on {@code http} (the handler and its
+ * {@code Exchange}). {@code admin} reads the running server through its own
  * {@code RunningServer} and uses {@code config} and {@code ops}. This top package wires them all together and holds
  * the commands; nothing imports it. (From the bottom: config, files, results; send; tls; ops; generation; http;
- * admin; the top package.)
+ * h2; admin; the top package.)
  *
  * <ul>
  *   <li>{@link dev.gsf.server.FileServer}: a running server wired from one configuration: the generations of

@@ -38,6 +38,12 @@ public interface RunningServer extends Reconfigurable {
     /** Client connections open on the file port. */
     int connectionsOpen();
 
+    /** Of {@link #connectionsOpen}, those speaking HTTP/2. */
+    int http2ConnectionsOpen();
+
+    /** Requests that came over HTTP/2 (its streams) since start. */
+    long http2Streams();
+
     /** The downloads in progress now (those waiting for a first turn too), oldest first. */
     List<ActiveDownload> downloadsInProgress();
 

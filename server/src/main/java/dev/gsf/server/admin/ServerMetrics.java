@@ -102,6 +102,9 @@ public final class ServerMetrics implements DownloadObserver {
         gauge("gsf_workers", "worker pool size", server::workerThreads);
         gauge("gsf_open_files", "files held open by the open-file cache and downloads", server::openFiles);
         gauge("gsf_connections_open", "client connections open on the file port", server::connectionsOpen);
+        gauge("gsf_http2_connections_open", "of those, the ones speaking HTTP/2", server::http2ConnectionsOpen);
+        CounterWithCallback.builder().name("gsf_http2_streams").help("requests that came over HTTP/2 (streams)")
+                .callback(c -> c.call(server.http2Streams())).register(registry);
         JvmMetrics.builder().register(registry);
     }
 

@@ -1,5 +1,7 @@
 /**
- * HTTP: the strict reading of request heads and the file handler that answers them. Nothing here writes a file's
+ * HTTP: the strict reading of request heads and the file handler that answers them, whatever protocol carries a
+ * request ({@link dev.gsf.server.http.Exchange}: HTTP/1.1's {@code GrizzlyExchange} here, HTTP/2's in
+ * {@code dev.gsf.server.h2}). Nothing here writes a file's
  * byte: a download's body (a file, its ranges, a sidecar, a directory listing held in memory) goes to the send
  * algorithm on a write sink of {@code dev.gsf.server.send}; only refusals' one-line texts are written here.
  *
@@ -15,7 +17,8 @@
  *       ({@code Listings}, autoindex) or 403; {@code Sidecars} and {@code AcceptEncoding} pick a precompressed
  *       representation; {@code Answers} writes the refusals and the 500 of a download that failed first; it then hands
  *       the body to the generation's algorithm, on a sink whose body writer the {@code BodyWriter.Choice} it was wired
- *       with picks (TLS on the HTTPS port).</li>
+ *       with picks (TLS on the HTTPS port). It decides through an {@code Exchange}: method, path and fields in; status,
+ *       fields and a body out, each protocol writing the head its own way.</li>
  *   <li>{@link dev.gsf.server.http.PlainHttpRefusal}: plain HTTP sent to the HTTPS port answered 400, as nginx
  *       does; the HTTPS port puts it below its SSL filter.</li>
  *   <li>{@code RawResponse}: the one builder of the responses written as bytes (a plain GET's 200 and 500, the

@@ -301,7 +301,7 @@ class AdminListenerTest {
                     "gsf_sent_bytes_total", "gsf_downloads_in_progress", "gsf_downloads_waiting", "gsf_workers_busy",
                     "gsf_workers", "gsf_rejected_total", "gsf_time_to_first_byte_seconds",
                     "gsf_download_duration_seconds", "gsf_open_files", "gsf_connections_open",
-                    "process_resident_memory_bytes")) {
+                    "gsf_http2_connections_open", "gsf_http2_streams_total", "process_resident_memory_bytes")) {
                 assertThat(metrics).as(name).containsPattern("(?m)^# TYPE " + name.replaceAll("_total$", "")
                         + "(_total)? ");
             }

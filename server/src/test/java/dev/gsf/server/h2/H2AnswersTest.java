@@ -101,6 +101,8 @@ class H2AnswersTest {
             }
             // ...and the connection goes on.
             assertThat(client.get("/1KB.bin").status).isEqualTo(200);
+            assertThat(server.http2ConnectionsOpen()).isEqualTo(1);
+            assertThat(server.http2Streams()).isEqualTo(streams.size() + malformed.size() + 11);
             Await.until("no download left", WAIT, () -> server.downloadsInProgress().isEmpty(),
                     server::downloadsInProgress);
         }
