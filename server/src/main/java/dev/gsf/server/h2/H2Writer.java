@@ -1,6 +1,8 @@
 package dev.gsf.server.h2;
 
+import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
+import dev.gsf.server.send.PlainWrites;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -15,12 +17,7 @@ import org.eclipse.jetty.http2.generator.Generator;
 import org.eclipse.jetty.http2.hpack.HpackException;
 import org.eclipse.jetty.io.ByteBufferPool;
 import org.eclipse.jetty.io.RetainableByteBuffer;
-import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.WriteResult;
-import org.glassfish.grizzly.memory.Buffers;
-import org.glassfish.grizzly.memory.CompositeBuffer;
-import org.glassfish.grizzly.memory.MemoryManager;
 
 /**
  * Everything an HTTP/2 connection sends, in the order it goes on the wire: control frames first, then the streams
@@ -47,6 +44,7 @@ final class H2Writer {
     private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
     private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
     private final H2Connection owner;
+    private final boolean sendfile;
     /** The connection's send window. */
     private long window = 65_535;
     private int maxFrame = 16_384;
@@ -59,9 +57,14 @@ final class H2Writer {
     private boolean closing;
     private boolean closed;
 
-    H2Writer(Connection<?> connection, H2Connection owner) {
+    /**
+     * @param sendfile whether DATA payloads of zero-copy sections go by sendfile between the frame headers (h2c; over
+     *                 TLS every byte is encrypted, so copied)
+     */
+    H2Writer(Connection<?> connection, H2Connection owner, boolean sendfile) {
         this.connection = connection;
         this.owner = owner;
+        this.sendfile = sendfile;
     }
 
     /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */
@@ -238,7 +241,7 @@ final class H2Writer {
             flushing = true;
         }
         while (true) {
-            Batch batch;
+            H2Batch batch;
             synchronized (this) {
                 again = false;
                 batch = writing || closed ? null : build();
@@ -248,7 +251,7 @@ final class H2Writer {
                 }
                 writing = true;
             }
-            write(batch);
+            batch.write(connection);
             boolean inline;
             synchronized (this) {
                 inline = batch.completedInline();
@@ -263,16 +266,25 @@ final class H2Writer {
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
-    private void write(Batch batch) {
-        ((Connection) connection).write(batch.buffer(connection.getMemoryManager()), batch);
+    /** Under the lock: {@code batch} is out (or failed); the sendfile payloads it held are the sections' past. */
+    void batchWritten(H2Batch batch) {
+        writing = false;
+        batch.sentByKernel.forEach(H2Stream.Source::sent);
+    }
+
+    /** After a batch: {@code streams} have ended; the connection closes after GOAWAY or a failed write. */
+    void ended(List<H2Stream> streams, boolean close) {
+        streams.forEach(owner::streamEnded);
+        if (close) {
+            connection.closeSilently();
+        }
     }
 
     /** The next batch: control frames, then DATA round-robin; null when there is nothing to send. */
-    private Batch build() {
-        Batch batch = new Batch(closing);
+    private H2Batch build() {
+        H2Batch batch = new H2Batch(this, closing);
         while (!control.isEmpty()) {
-            batch.frames.add(control.poll());
+            batch.parts.add(control.poll());
         }
         long budget = closing ? 0 : IN_FLIGHT_BOUND;
         int turns = ready.size() * 2 + 1;
@@ -286,11 +298,11 @@ final class H2Writer {
                 break;
             }
         }
-        return batch.frames.isEmpty() ? null : batch;
+        return batch.parts.isEmpty() ? null : batch;
     }
 
     /** One stream's turn: its head, then one DATA frame; true when its write is done or it waits for its window. */
-    private boolean turn(H2Stream stream, Batch batch, long budget) {
+    private boolean turn(H2Stream stream, H2Batch batch, long budget) {
         H2Stream.Source pending = stream.pending;
         boolean bodyLeft = pending != null && pending.remaining() > 0;
         if (stream.head != null) {
@@ -309,6 +321,16 @@ final class H2Writer {
         if (length <= 0) {
             return stream.window <= 0; // parked until a WINDOW_UPDATE for it; else back in line
         }
+        FileSection byKernel = sendfile ? pending.zeroCopy() : null;
+        if (byKernel != null) { // h2c with zero-copy: the header here, the payload by sendfile after it
+            pending.assign(length);
+            boolean last = pending.remaining() == 0;
+            batch.parts.add(H2Batch.dataHeader(ByteBuffer.allocate(FRAME_HEADER), (int) length,
+                    last && stream.endAfter, stream.id));
+            batch.parts.add(PlainWrites.sendfile(byKernel, length, connection));
+            batch.sentByKernel.add(pending);
+            return sent(stream, batch, length, last);
+        }
         ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + (int) length);
         frame.position(FRAME_HEADER);
         frame.limit(FRAME_HEADER + (int) length);
@@ -319,15 +341,17 @@ final class H2Writer {
                 }
             }
         } catch (IOException e) {
-            batch.failed.add(new Batch.Failure(stream.done, e));
-            dropStream(stream);
-            control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
-            batch.ended.add(stream);
+            failStream(stream, batch, e);
             return true;
         }
         boolean last = pending.remaining() == 0;
-        dataHeader(frame, (int) length, last && stream.endAfter, stream.id);
-        batch.frames.add(frame.flip());
+        H2Batch.dataHeader(frame, (int) length, last && stream.endAfter, stream.id);
+        batch.parts.add(frame.flip());
+        return sent(stream, batch, length, last);
+    }
+
+    /** A DATA frame of {@code length} bytes of {@code stream} is in the batch; as {@link #turn} returns. */
+    private boolean sent(H2Stream stream, H2Batch batch, long length, boolean last) {
         batch.dataBytes += length;
         stream.window -= length;
         window -= length;
@@ -335,11 +359,9 @@ final class H2Writer {
     }
 
     /** The stream's write is out with this batch: told when it is written; END_STREAM first when {@code end}. */
-    private boolean finishWrite(H2Stream stream, Batch batch, boolean end) {
+    private boolean finishWrite(H2Stream stream, H2Batch batch, boolean end) {
         if (end) {
-            ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER);
-            dataHeader(frame, 0, true, stream.id);
-            batch.frames.add(frame.flip());
+            batch.parts.add(H2Batch.dataHeader(ByteBuffer.allocate(FRAME_HEADER), 0, true, stream.id));
         }
         if (stream.done != null) {
             batch.written.add(stream.done);
@@ -354,117 +376,24 @@ final class H2Writer {
     }
 
     /** HEADERS (and CONTINUATION) of the stream's head; false when it cannot be encoded (the stream is reset). */
-    private boolean headers(H2Stream stream, Batch batch, boolean endStream) {
+    private boolean headers(H2Stream stream, H2Batch batch, boolean endStream) {
         try {
             RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
             generator.control(out, new HeadersFrame(stream.id, stream.head, null, endStream));
-            batch.frames.add(ByteBuffer.wrap(out.takeByteArray()));
+            batch.parts.add(ByteBuffer.wrap(out.takeByteArray()));
             stream.head = null;
             return true;
         } catch (HpackException e) {
-            batch.failed.add(new Batch.Failure(stream.done, e));
-            dropStream(stream);
-            control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
-            batch.ended.add(stream);
+            failStream(stream, batch, e);
             return false;
         }
     }
 
-    /** RFC 9113 §4.1: length (24 bits), type DATA (0), flags (END_STREAM), stream id. */
-    private static void dataHeader(ByteBuffer frame, int length, boolean endStream, int streamId) {
-        frame.put(0, (byte) (length >>> 16)).put(1, (byte) (length >>> 8)).put(2, (byte) length).put(3, (byte) 0)
-                .put(4, (byte) (endStream ? 1 : 0)).putInt(5, streamId & Integer.MAX_VALUE);
-        if (frame.position() < FRAME_HEADER) {
-            frame.position(FRAME_HEADER);
-        }
-    }
-
-    /** What one batch carries, and whom to tell when it is out. */
-    private final class Batch implements CompletionHandler<WriteResult> {
-        record Failure(Written done, Throwable cause) {
-        }
-
-        final List<ByteBuffer> frames = new ArrayList<>();
-        final List<Written> written = new ArrayList<>();
-        final List<Failure> failed = new ArrayList<>();
-        final List<H2Stream> ended = new ArrayList<>();
-        final boolean closeAfter;
-        long dataBytes;
-        private boolean returned;
-        private boolean doneInline;
-        private Throwable failure;
-
-        Batch(boolean closeAfter) {
-            this.closeAfter = closeAfter;
-        }
-
-        org.glassfish.grizzly.Buffer buffer(MemoryManager<?> memory) {
-            if (frames.size() == 1) {
-                return Buffers.wrap(memory, frames.getFirst());
-            }
-            CompositeBuffer all = CompositeBuffer.newBuffer(memory);
-            for (ByteBuffer frame : frames) {
-                all.append(Buffers.wrap(memory, frame));
-            }
-            return all;
-        }
-
-        /** Under the writer's lock: whether the write completed before the write call returned. */
-        boolean completedInline() {
-            returned = true;
-            return doneInline;
-        }
-
-        @Override
-        public void completed(WriteResult result) {
-            finished(null);
-        }
-
-        @Override
-        public void failed(Throwable cause) {
-            finished(cause);
-        }
-
-        @Override
-        public void cancelled() {
-            finished(new IOException("write cancelled"));
-        }
-
-        @Override
-        public void updated(WriteResult result) {
-        }
-
-        private void finished(Throwable cause) {
-            synchronized (H2Writer.this) {
-                writing = false;
-                failure = cause;
-                if (!returned) {
-                    doneInline = true;
-                    return;
-                }
-            }
-            tell();
-            flush();
-        }
-
-        /** Tells the writes of this batch how it went; closes the connection after GOAWAY or a failed write. */
-        void tell() {
-            failed.forEach(f -> {
-                if (f.done() != null) {
-                    f.done().failed(f.cause());
-                }
-            });
-            for (Written w : written) {
-                if (failure == null) {
-                    w.completed();
-                } else {
-                    w.failed(failure);
-                }
-            }
-            ended.forEach(owner::streamEnded);
-            if (failure != null || closeAfter) {
-                connection.closeSilently();
-            }
-        }
+    /** {@code stream}'s write failed while the batch was built: it is reset, its write told so with the batch. */
+    private void failStream(H2Stream stream, H2Batch batch, Exception cause) {
+        batch.failed.add(new H2Batch.Failure(stream.done, cause));
+        dropStream(stream);
+        control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
+        batch.ended.add(stream);
     }
 }

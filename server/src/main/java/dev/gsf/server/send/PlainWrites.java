@@ -4,6 +4,7 @@ import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
+import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.FileChunk;
 import org.glassfish.grizzly.asyncqueue.TaskQueue;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
@@ -16,7 +17,7 @@ import org.glassfish.grizzly.nio.NIOConnection;
  *
  * <p>Threads: as {@link BodyWriter}'s; Grizzly writes a queued section on the writing or a selector thread.
  */
-final class PlainWrites implements BodyWriter {
+public final class PlainWrites implements BodyWriter {
     private final FilterChainContext context;
 
     PlainWrites(FilterChainContext context) {
@@ -25,8 +26,16 @@ final class PlainWrites implements BodyWriter {
 
     @Override
     public void write(FileSection section, Written done) {
-        context.write(new SectionChunk(section, ((NIOConnection) context.getConnection()).getAsyncWriteQueue()),
-                WriteHandler.of(done));
+        context.write(new SectionChunk(section, section.remaining(),
+                ((NIOConnection) context.getConnection()).getAsyncWriteQueue()), WriteHandler.of(done));
+    }
+
+    /**
+     * The next {@code length} bytes of a zero-copy {@code section} as one write of {@code connection}'s queue, sent by
+     * sendfile when the socket can take them: an HTTP/2 DATA frame's payload, between its header and the next frame.
+     */
+    public static FileChunk sendfile(FileSection section, long length, Connection<?> connection) {
+        return new SectionChunk(section, length, ((NIOConnection) connection).getAsyncWriteQueue());
     }
 
     @Override
@@ -49,29 +58,33 @@ final class PlainWrites implements BodyWriter {
     private static final class SectionChunk implements FileChunk {
         private final FileSection section;
         private final TaskQueue<?> queue;
+        /** Bytes of the section this chunk still writes: all of it, or one HTTP/2 frame's payload. */
+        private long left;
 
-        SectionChunk(FileSection section, TaskQueue<?> queue) {
+        SectionChunk(FileSection section, long length, TaskQueue<?> queue) {
             this.section = section;
+            this.left = length;
             this.queue = queue;
         }
 
         @Override
         public long writeTo(WritableByteChannel channel) throws IOException {
-            long written = section.writeTo(channel);
+            long written = left < section.remaining() ? section.sendTo(channel, left) : section.writeTo(channel);
+            left -= written;
             if (written > 0) {
-                queue.reserveSpace((int) (section.remaining() > 0 ? written : written - 1));
+                queue.reserveSpace((int) (left > 0 ? written : written - 1));
             }
             return written;
         }
 
         @Override
         public boolean hasRemaining() {
-            return section.remaining() > 0;
+            return left > 0;
         }
 
         @Override
         public int remaining() {
-            return (int) Math.min(section.remaining(), Integer.MAX_VALUE);
+            return (int) Math.min(left, Integer.MAX_VALUE);
         }
 
         @Override

@@ -1,0 +1,134 @@
+package dev.gsf.server.h2;
+
+import dev.gsf.algorithms.WriteSink.Written;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.glassfish.grizzly.CompletionHandler;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.FileChunk;
+import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.memory.CompositeBuffer;
+import org.glassfish.grizzly.memory.MemoryManager;
+
+/**
+ * What one {@link H2Writer} batch carries, in wire order (frames as bytes, and DATA payloads sent by sendfile between
+ * them), and whom to tell when it is out: the writes it completes, those that failed while it was built, the streams
+ * it ends.
+ *
+ * <p>Threads: filled under the writer's lock by the thread building it; written by that thread; Grizzly tells its end
+ * on the writing or a selector thread.
+ */
+final class H2Batch implements CompletionHandler<WriteResult> {
+    record Failure(Written done, Throwable cause) {
+    }
+
+    /** {@link ByteBuffer} frames and {@link FileChunk} payloads. */
+    final List<Object> parts = new ArrayList<>();
+    final List<Written> written = new ArrayList<>();
+    final List<Failure> failed = new ArrayList<>();
+    final List<H2Stream> ended = new ArrayList<>();
+    /** Sources whose bytes went by sendfile in this batch. */
+    final List<H2Stream.Source> sentByKernel = new ArrayList<>();
+    final boolean closeAfter;
+    long dataBytes;
+    private final H2Writer writer;
+    // guarded by the writer's lock
+    private boolean returned;
+    private boolean doneInline;
+    private Throwable failure;
+
+    H2Batch(H2Writer writer, boolean closeAfter) {
+        this.writer = writer;
+        this.closeAfter = closeAfter;
+    }
+
+    /**
+     * Queues the batch on {@code connection}: consecutive frames as one buffer, each sendfile payload as a write of
+     * its own; this batch hears the end of the last write, which the queue writes after all the others.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
+    void write(Connection<?> connection) {
+        MemoryManager<?> memory = connection.getMemoryManager();
+        List<Object> writes = new ArrayList<>();
+        CompositeBuffer frames = null;
+        for (Object part : parts) {
+            if (part instanceof ByteBuffer frame) {
+                if (frames == null) {
+                    frames = CompositeBuffer.newBuffer(memory);
+                    writes.add(frames);
+                }
+                frames.append(Buffers.wrap(memory, frame));
+            } else {
+                writes.add(part);
+                frames = null;
+            }
+        }
+        for (int i = 0; i < writes.size(); i++) {
+            ((Connection) connection).write(writes.get(i), i == writes.size() - 1 ? this : null);
+        }
+    }
+
+    /** A DATA frame's header, RFC 9113 §4.1: length (24 bits), type DATA (0), flags (END_STREAM), stream id. */
+    static ByteBuffer dataHeader(ByteBuffer frame, int length, boolean endStream, int streamId) {
+        return frame.put(0, (byte) (length >>> 16)).put(1, (byte) (length >>> 8)).put(2, (byte) length)
+                .put(3, (byte) 0).put(4, (byte) (endStream ? 1 : 0)).putInt(5, streamId & Integer.MAX_VALUE);
+    }
+
+    /** Under the writer's lock: whether the write completed before the write call returned. */
+    boolean completedInline() {
+        returned = true;
+        return doneInline;
+    }
+
+    @Override
+    public void completed(WriteResult result) {
+        finished(null);
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+        finished(cause);
+    }
+
+    @Override
+    public void cancelled() {
+        finished(new IOException("write cancelled"));
+    }
+
+    @Override
+    public void updated(WriteResult result) {
+    }
+
+    private void finished(Throwable cause) {
+        synchronized (writer) {
+            failure = cause;
+            writer.batchWritten(this);
+            if (!returned) {
+                doneInline = true;
+                return;
+            }
+        }
+        tell();
+        writer.flush();
+    }
+
+    /** Tells the writes of this batch how it went; closes the connection after GOAWAY or a failed write. */
+    void tell() {
+        for (Failure f : failed) {
+            if (f.done() != null) {
+                f.done().failed(f.cause());
+            }
+        }
+        for (Written w : written) {
+            if (failure == null) {
+                w.completed();
+            } else {
+                w.failed(failure);
+            }
+        }
+        writer.ended(ended, failure != null || closeAfter);
+    }
+}
