@@ -50,6 +50,8 @@ public final class FileServer implements RunningServer, AutoCloseable {
     private final Generations generations;
     private final OpenFiles openFiles;
     private final StrictHttpFilter strictHttp;
+    /** Null with {@code http2=off}. */
+    private final H2Filter h2Filter;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final DownloadTracker downloads;
     private final ConnectionCount connections;
@@ -59,13 +61,14 @@ public final class FileServer implements RunningServer, AutoCloseable {
     private AdminListener admin; // set once in start(), null when admin-port is empty
 
     private FileServer(FilePorts ports, Generations generations, OpenFiles openFiles, StrictHttpFilter strictHttp,
-                       DownloadTracker downloads, ConnectionCount connections, H2Counts http2,
+                       H2Filter h2Filter, DownloadTracker downloads, ConnectionCount connections, H2Counts http2,
                        ResultDispatcher results) {
         this.ports = ports;
         this.http2 = http2;
         this.generations = generations;
         this.openFiles = openFiles;
         this.strictHttp = strictHttp;
+        this.h2Filter = h2Filter;
         this.downloads = downloads;
         this.connections = connections;
         this.results = results;
@@ -102,16 +105,16 @@ public final class FileServer implements RunningServer, AutoCloseable {
         ConnectionCount connections = new ConnectionCount();
         StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
         H2Counts http2 = new H2Counts();
+        H2Filter h2Filter = config.http2() ? new H2Filter(handler, http2) : null;
         FilePorts ports;
         try {
-            ports = FilePorts.open(config, generations, handler, strictHttp,
-                    config.http2() ? new H2Filter(handler, http2) : null, connections);
+            ports = FilePorts.open(config, generations, handler, strictHttp, h2Filter, connections);
         } catch (ConfigException e) {
             close(generations, results, files);
             throw e;
         }
-        FileServer server = new FileServer(ports, generations, files, strictHttp, downloads, connections, http2,
-                results);
+        FileServer server = new FileServer(ports, generations, files, strictHttp, h2Filter, downloads, connections,
+                http2, results);
         if (metrics != null) {
             try {
                 server.admin = AdminListener.start(server, metrics);
@@ -296,6 +299,9 @@ public final class FileServer implements RunningServer, AutoCloseable {
         long start = System.nanoTime();
         generations.stopping();
         strictHttp.drain();
+        if (h2Filter != null) {
+            h2Filter.drain();
+        }
         ports.unbind(); // the ports refuse new connections; accepted ones go on
         AlgorithmStats.Snapshot before = algorithmStats();
         long deadline = start + grace.toNanos();

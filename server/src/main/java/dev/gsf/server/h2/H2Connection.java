@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.jetty.http.MetaData;
@@ -49,12 +50,16 @@ final class H2Connection implements ServerParser.Listener {
     private final Connection<?> connection;
     private final FileHandler handler;
     private final H2Counts counts;
+    /** Whether the server is stopping: new streams are refused. */
+    private final BooleanSupplier draining;
     private final H2Writer writer;
     private final ServerParser parser;
     private final Map<Integer, H2Stream> streams = new ConcurrentHashMap<>();
     private final String remote;
     private volatile Thread readingThread;
     private int lastStreamId;
+    /** The last stream answered (GOAWAY's last stream id). */
+    private int lastServed;
     private long initialWindow = 65_535;
     private boolean goingAway;
     /** The client sent GOAWAY: the connection closes once its last stream has ended. */
@@ -62,7 +67,8 @@ final class H2Connection implements ServerParser.Listener {
     private long resetWindowStart;
     private int resetsInWindow;
 
-    H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts) {
+    H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts, BooleanSupplier draining) {
+        this.draining = draining;
         this.counts = counts;
         this.connection = connection;
         this.handler = handler;
@@ -174,13 +180,18 @@ final class H2Connection implements ServerParser.Listener {
             connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS without a request");
             return;
         }
-        if (streams.size() >= MAX_STREAMS) {
+        if (draining.getAsBoolean()) {
+            writer.control(new GoAwayFrame(lastServed, ErrorCode.NO_ERROR.code, null)); // the rest go nowhere
+            goingAway = true;
+        }
+        if (goingAway || streams.size() >= MAX_STREAMS) {
             writer.control(new ResetFrame(id, ErrorCode.REFUSED_STREAM_ERROR.code));
             writer.flush();
             return;
         }
         H2Stream stream = new H2Stream(id, initialWindow, this);
         streams.put(id, stream);
+        lastServed = id;
         counts.streamOpened();
         String refusal = H2Exchange.malformed(request);
         if (refusal != null) {

@@ -37,10 +37,19 @@ public final class H2Filter extends BaseFilter implements AddOn {
 
     private final FileHandler handler;
     private final H2Counts counts;
+    private volatile boolean draining;
 
     public H2Filter(FileHandler handler, H2Counts counts) {
         this.handler = handler;
         this.counts = counts;
+    }
+
+    /**
+     * From now on every new stream is refused (REFUSED_STREAM, which a client may retry elsewhere) and its connection
+     * told GOAWAY; streams already answering go on, as HTTP/1.1's downloads do while the server drains.
+     */
+    public void drain() {
+        draining = true;
     }
 
     /** Places this filter just before the strict HTTP/1.1 filter (registered before this one). */
@@ -68,7 +77,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
             if (seen < PREFACE.length) {
                 return ctx.getStopAction(in); // the rest of the preface is still to come
             }
-            protocol = new H2Connection(connection, handler, counts);
+            protocol = new H2Connection(connection, handler, counts, () -> draining);
             PROTOCOL.set(connection, protocol);
             counts.connectionOpened();
         }

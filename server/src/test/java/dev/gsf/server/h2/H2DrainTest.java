@@ -1,0 +1,75 @@
+package dev.gsf.server.h2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.Servers;
+import java.io.IOException;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http2.ErrorCode;
+import org.eclipse.jetty.http2.frames.GoAwayFrame;
+import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A server that drains (SIGTERM) refuses the new streams of its HTTP/2 connections (REFUSED_STREAM, and GOAWAY
+ * naming the last stream it answers) while the streams it answers already finish, under every algorithm.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class H2DrainTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void newStreamsAreRefused_theRunningOneFinishes(Algorithm algorithm) throws Exception {
+        try (FileServer server = Servers.start(algorithm, "workers", "2");
+             H2Client client = H2Client.connect(server.port())) {
+            client.giveWindowBack(false); // the download stalls on its window until the drain has begun
+            int running = client.request("GET", "/200KB.bin");
+            Await.until("the download running", WAIT, () -> server.downloadsInProgress().size() == 1,
+                    server::downloadsInProgress);
+            CompletableFuture<FileServer.Drained> drained = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return server.drain(WAIT, new CountDownLatch(1));
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Await.until("the port closed", WAIT, () -> !accepts(server.port()));
+            H2Client.Response refused = client.response(client.request("GET", "/1KB.bin"));
+            assertThat(refused.reset).isEqualTo(ErrorCode.REFUSED_STREAM_ERROR.code);
+            GoAwayFrame goAway = client.await(GoAwayFrame.class);
+            assertThat(goAway.getError()).isEqualTo(ErrorCode.NO_ERROR.code);
+            assertThat(goAway.getLastStreamId()).isEqualTo(running);
+
+            client.send(new WindowUpdateFrame(0, 1 << 20));
+            client.send(new WindowUpdateFrame(running, 1 << 20));
+            client.giveWindowBack(true);
+            H2Client.Response finished = client.response(running);
+            assertThat(finished.status).isEqualTo(200);
+            assertThat(H2AnswersTest.md5(finished.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
+            FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(result.completed()).isEqualTo(1);
+            assertThat(result.cut()).isZero();
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket ignored = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
