@@ -83,6 +83,21 @@ class H2LimitsTest {
     }
 
     @Test
+    void aStreamWhoseClientTakesNoByteIsResetByTheWriteTimeout() throws Exception {
+        try (FileServer strict = Servers.start(Algorithm.ENBA, "workers", "2", "write-timeout", "300ms");
+             H2Client client = H2Client.connect(strict.port())) {
+            client.giveWindowBack(false);
+            int stalled = client.request("GET", "/200KB.bin");
+            assertThat(client.response(stalled).reset).isEqualTo(ErrorCode.INTERNAL_ERROR.code);
+            Await.until("the download ended", WAIT, () -> strict.downloadsInProgress().isEmpty(),
+                    strict::downloadsInProgress);
+            client.send(new WindowUpdateFrame(0, 1 << 20));
+            client.giveWindowBack(true);
+            assertThat(client.get("/1KB.bin").status).isEqualTo(200); // the connection goes on
+        }
+    }
+
+    @Test
     void rapidResetGetsGoAwayEnhanceYourCalm() throws Exception {
         try (H2Client client = H2Client.connect(server.port())) {
             try {
