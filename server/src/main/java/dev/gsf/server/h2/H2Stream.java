@@ -39,6 +39,8 @@ final class H2Stream implements WriteSink {
     /** The answer's head as decided, sent with the first write. */
     private volatile MetaData.Response answerHead;
     private volatile Runnable serverError;
+    /** Body bytes not yet handed to the writer, by the head's Content-Length; -1 when unknown. */
+    private long bodyToSend = -1;
 
     /** The request, kept until it has ended; read and written by the thread reading the connection only. */
     MetaData.Request request;
@@ -69,6 +71,16 @@ final class H2Stream implements WriteSink {
     void answer(MetaData.Response head, Runnable serverError) {
         this.answerHead = head;
         this.serverError = serverError;
+        this.bodyToSend = head.getContentLength();
+    }
+
+    /**
+     * Whether a write of {@code length} bytes is the body's last (its Content-Length reached): END_STREAM then goes
+     * on its last DATA frame, and the download's end adds no frame of its own.
+     */
+    private boolean lastOfBody(long length) {
+        bodyToSend -= length;
+        return bodyToSend == 0;
     }
 
     boolean answeredServerError() {
@@ -84,12 +96,12 @@ final class H2Stream implements WriteSink {
     @Override
     public void writeFirst(ByteBuffer bytes, boolean more, Written done) {
         headSent = true;
-        connection.writer().submit(this, answerHead, Source.of(bytes), done, false);
+        connection.writer().submit(this, answerHead, Source.of(bytes), done, lastOfBody(bytes.remaining()));
     }
 
     @Override
     public void write(FileSection section, boolean more, Written done) {
-        connection.writer().submit(this, null, Source.of(section), done, false);
+        connection.writer().submit(this, null, Source.of(section), done, lastOfBody(section.remaining()));
     }
 
     @Override
@@ -105,7 +117,9 @@ final class H2Stream implements WriteSink {
     @Override
     public void end(Outcome outcome) {
         if (outcome == Outcome.COMPLETED) {
-            connection.writer().submit(this, null, null, null, true);
+            if (bodyToSend != 0) { // else END_STREAM went with the last bytes
+                connection.writer().submit(this, null, null, null, true);
+            }
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && !closed && serverError != null) {
             answeredServerError = true;
             serverError.run();

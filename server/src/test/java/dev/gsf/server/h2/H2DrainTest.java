@@ -53,9 +53,10 @@ class H2DrainTest {
             assertThat(goAway.getError()).isEqualTo(ErrorCode.NO_ERROR.code);
             assertThat(goAway.getLastStreamId()).isEqualTo(running);
 
+            // Windows for all of it at once, and no frame after: the server closes the connection once the drain is
+            // over, and bytes it had not read by then would make its kernel reset the connection.
             client.send(new WindowUpdateFrame(0, 1 << 20));
             client.send(new WindowUpdateFrame(running, 1 << 20));
-            client.giveWindowBack(true);
             H2Client.Response finished = client.response(running);
             assertThat(finished.status).isEqualTo(200);
             assertThat(H2AnswersTest.md5(finished.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
