@@ -1,6 +1,7 @@
 package dev.gsf.server.h2;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jetty.http2.ErrorCode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -105,6 +107,18 @@ class H2AnswersTest {
             assertThat(server.http2Streams()).isEqualTo(streams.size() + malformed.size() + 11);
             Await.until("no download left", WAIT, () -> server.downloadsInProgress().isEmpty(),
                     server::downloadsInProgress);
+        }
+    }
+
+    @Test
+    void withHttp2OffThePrefaceIsRefusedAndAlpnOffersHttp11Only() throws Exception {
+        try (FileServer server = Servers.start(Algorithm.ENBA, Transport.HTTPS.keys("http2", "off"))) {
+            try (H2Client client = H2Client.connect(server.port())) {
+                client.awaitClosed(); // answered as a bad HTTP/1.1 request line, then closed
+            }
+            assertThatThrownBy(() -> H2Client.overTls(server.tlsPort().orElseThrow(), TestCerts.clientContext()))
+                    .hasMessageContaining("not h2"); // BoringSSL sends no ALPN answer, the JDK would end the handshake
+            assertThat(server.http2Streams()).isZero();
         }
     }
 
