@@ -46,18 +46,7 @@ class H2AnswersTest {
             assertThat(small.headers.get("x-send-algorithm")).isEqualTo(algorithm.name());
             assertThat(md5(small.body.toByteArray())).isEqualTo(TestFiles.md5Of("1KB.bin"));
 
-            // Many streams at once on the one connection, each past its 64 KiB window: round-robin and flow control.
-            List<Integer> streams = new ArrayList<>();
-            for (int i = 0; i < 12; i++) {
-                streams.add(client.request("GET", "/200KB.bin"));
-            }
-            streams.add(client.request("GET", "/1MB.bin"));
-            for (int id : streams.subList(0, 12)) {
-                H2Client.Response r = client.response(id);
-                assertThat(r.status).isEqualTo(200);
-                assertThat(md5(r.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
-            }
-            assertThat(md5(client.response(streams.get(12)).body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
+            int streams = manyStreamsAtOnce(client);
 
             H2Client.Response head = client.response(client.request("HEAD", "/1MB.bin"));
             assertThat(head.status).isEqualTo(200);
@@ -82,29 +71,11 @@ class H2AnswersTest {
             assertThat(post.status).isEqualTo(405);
             assertThat(post.headers.get("allow")).isEqualTo("GET, HEAD");
 
-            // RFC 9113 §8.2 and §8.3: malformed requests are reset, PROTOCOL_ERROR, and nothing is answered.
-            String[] good = {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":authority", "localhost"};
-            assertThat(client.response(client.requestFields(good)).status).isEqualTo(200);
-            List<String[]> malformed = List.of(
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "connection", "close"},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "te", "gzip"},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "X-Upper", "1"},
-                    new String[] {":method", "GET", ":scheme", "http"},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", ""},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "1KB.bin"},
-                    new String[] {":method", "GET", "accept", "*/*", ":scheme", "http", ":path", "/1KB.bin"},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":path", "/1KB.bin"},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":status", "200"},
-                    new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":unknown", "1"});
-            for (String[] fields : malformed) {
-                H2Client.Response refused = client.response(client.requestFields(fields));
-                assertThat(refused.reset).as(String.join(" ", fields)).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
-                assertThat(refused.status).as(String.join(" ", fields)).isZero();
-            }
+            int refused = malformedRequestsAreReset(client);
             // ...and the connection goes on.
             assertThat(client.get("/1KB.bin").status).isEqualTo(200);
             assertThat(server.http2ConnectionsOpen()).isEqualTo(1);
-            assertThat(server.http2Streams()).isEqualTo(streams.size() + malformed.size() + 11);
+            assertThat(server.http2Streams()).isEqualTo(streams + refused + 10);
             Await.until("no download left", WAIT, () -> server.downloadsInProgress().isEmpty(),
                     server::downloadsInProgress);
         }
@@ -120,6 +91,48 @@ class H2AnswersTest {
                     .hasMessageContaining("not h2"); // BoringSSL sends no ALPN answer, the JDK would end the handshake
             assertThat(server.http2Streams()).isZero();
         }
+    }
+
+    /** Many streams at once on one connection, each past its 64 KiB window: round-robin and flow control. */
+    private static int manyStreamsAtOnce(H2Client client) throws Exception {
+        List<Integer> streams = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            streams.add(client.request("GET", "/200KB.bin"));
+        }
+        streams.add(client.request("GET", "/1MB.bin"));
+        for (int id : streams.subList(0, 12)) {
+            H2Client.Response r = client.response(id);
+            assertThat(r.status).isEqualTo(200);
+            assertThat(md5(r.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
+        }
+        assertThat(md5(client.response(streams.get(12)).body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
+        return streams.size();
+    }
+
+    /**
+     * RFC 9113 §8.2 and §8.3: malformed requests are reset, PROTOCOL_ERROR, and nothing is answered; a well-formed
+     * one sent the same way is answered. How many requests were sent.
+     */
+    private static int malformedRequestsAreReset(H2Client client) throws Exception {
+        String[] good = {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":authority", "localhost"};
+        assertThat(client.response(client.requestFields(good)).status).isEqualTo(200);
+        List<String[]> malformed = List.of(
+                new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "connection", "close"},
+                new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "te", "gzip"},
+                new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", "X-Upper", "1"},
+                new String[] {":method", "GET", ":scheme", "http"},
+                new String[] {":method", "GET", ":scheme", "http", ":path", ""},
+                new String[] {":method", "GET", ":scheme", "http", ":path", "1KB.bin"},
+                new String[] {":method", "GET", "accept", "*/*", ":scheme", "http", ":path", "/1KB.bin"},
+                new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":path", "/1KB.bin"},
+                new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":status", "200"},
+                new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":unknown", "1"});
+        for (String[] fields : malformed) {
+            H2Client.Response refused = client.response(client.requestFields(fields));
+            assertThat(refused.reset).as(String.join(" ", fields)).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
+            assertThat(refused.status).as(String.join(" ", fields)).isZero();
+        }
+        return malformed.size() + 1;
     }
 
     static H2Client connect(FileServer server, Transport transport) throws IOException {
