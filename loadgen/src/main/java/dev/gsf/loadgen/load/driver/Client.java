@@ -15,7 +15,7 @@ import java.nio.channels.SelectionKey;
  *
  * <p>Every method runs on the owning {@link EventLoop}'s thread and never blocks.
  */
-final class Client {
+final class Client implements User, SocketOwner {
     private enum State { IDLE, CONNECTING, WRITING, HEAD, BODY }
 
     private final EventLoop loop;
@@ -43,7 +43,8 @@ final class Client {
     }
 
     /** Starts downloading a file; the download's clock starts at {@code startNanos} (the intended start). */
-    void begin(int fileIndex, long startNanos) {
+    @Override
+    public void begin(int fileIndex, long startNanos) {
         downloadSeq++;
         file = fileIndex;
         this.startNanos = startNanos;
@@ -72,7 +73,8 @@ final class Client {
         }
     }
 
-    void onConnectable(SelectionKey k) {
+    @Override
+    public void onConnectable(SelectionKey k) {
         establish();
     }
 
@@ -100,9 +102,7 @@ final class Client {
     }
 
     private void handshakeFailed(IOException e) {
-        boolean certificate = TlsClient.certificateProblem(e);
-        fail(certificate ? ErrorKind.CERTIFICATE : ErrorKind.HANDSHAKE, "TLS handshake with " + config.address()
-                + " failed" + (certificate ? " over the server's certificate: " : ": ") + describe(rootCause(e)));
+        fail(Failures.handshakeKind(e), Failures.handshake(config, e));
     }
 
     private void sendRequest() {
@@ -119,7 +119,8 @@ final class Client {
         write();
     }
 
-    void onWritable(SelectionKey k) {
+    @Override
+    public void onWritable(SelectionKey k) {
         if (state == State.CONNECTING && on(k)) {
             establish();
         } else if (state == State.WRITING) {
@@ -143,7 +144,8 @@ final class Client {
         }
     }
 
-    void onReadable(SelectionKey k) {
+    @Override
+    public void onReadable(SelectionKey k) {
         if (state == State.CONNECTING && on(k)) {
             establish();
             return;
@@ -322,7 +324,8 @@ final class Client {
         connect();
     }
 
-    void checkTimeout(long now) {
+    @Override
+    public void checkTimeout(long now) {
         if (state == State.IDLE || pacing.paused() || !deadline.expired(now)) {
             return;
         }
@@ -354,7 +357,8 @@ final class Client {
     }
 
     /** The run is over: drop the connection; a download still in flight counts as cut, not as an error. */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         if (state != State.IDLE) {
             recorder.cutAtEnd();
             recorder.live().active.decrement();
@@ -374,17 +378,7 @@ final class Client {
         return config.expectations()[file].name();
     }
 
-    /** The JDK wraps a certificate's rejection in two or three layers; the innermost says what was wrong. */
-    private static Throwable rootCause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
-    }
-
     private static String describe(Throwable e) {
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m;
+        return Failures.describe(e);
     }
 }

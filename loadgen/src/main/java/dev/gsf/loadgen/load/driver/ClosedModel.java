@@ -16,7 +16,7 @@ final class ClosedModel implements LoadModel {
     private final int totalClients;
     private final long seed;
     /** Each client's own stream, drawn from its global number: the same in any loop or segment. */
-    private final Map<Client, SplittableRandom> streams = new HashMap<>();
+    private final Map<User, SplittableRandom> streams = new HashMap<>();
     private EventLoop loop;
 
     /**
@@ -36,7 +36,7 @@ final class ClosedModel implements LoadModel {
         int here = clients.countBelow(totalClients);
         for (int k = 0; k < here; k++) {
             long global = clients.at(k);
-            Client client = loop.newClient();
+            User client = loop.newClient();
             streams.put(client, FileChoices.client(seed, global));
             // Staggered over ramp-up, so that the server sees load grow rather than a wall of connects.
             long at = loop.recorder().phases().startNanos() + rampUp * global / totalClients;
@@ -44,7 +44,7 @@ final class ClosedModel implements LoadModel {
         }
     }
 
-    private void begin(Client client) {
+    private void begin(User client) {
         long now = System.nanoTime();
         if (now < loop.recorder().phases().end()) {
             client.begin(loop.config().workload().pick(streams.get(client)), now);
@@ -52,7 +52,7 @@ final class ClosedModel implements LoadModel {
     }
 
     @Override
-    public void onFree(Client client, long nowNanos, ErrorKind failure) {
+    public void onFree(User client, long nowNanos, ErrorKind failure) {
         long pause = loop.config().think().nextNanos(streams.get(client));
         if (failure != null) {
             pause = Math.max(pause, LoadModel.backoffNanos(failure));

@@ -15,11 +15,25 @@ import java.util.List;
  * @param sources local addresses (port 0) that connections take in turn, as Gatling's localAddresses; empty for the
  *                system's choice. One source address reaches one destination through at most the ephemeral port
  *                range's ports (28,232 here), so more sources allow more connections to one server.
+ * @param http2   --http2: streams per connection and windows; null for HTTP/1.1
  */
-public record Connecting(TlsClient tls, List<InetSocketAddress> sources) {
+public record Connecting(TlsClient tls, List<InetSocketAddress> sources, Http2Options http2) {
 
     public Connecting {
         sources = List.copyOf(sources);
+        if (http2 != null && tls != null && !tls.offersH2()) {
+            tls = tls.http2();
+        }
+    }
+
+    /** HTTP/1.1 connections. */
+    public Connecting(TlsClient tls, List<InetSocketAddress> sources) {
+        this(tls, sources, null);
+    }
+
+    /** The same connections speaking HTTP/2 with these options (ALPN h2 for https). */
+    public Connecting http2(Http2Options options) {
+        return new Connecting(tls, sources, options);
     }
 
     /** Plain http, or https trusting the JDK's trust store; the system chooses the source address. */

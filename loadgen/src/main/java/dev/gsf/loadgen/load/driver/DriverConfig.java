@@ -25,11 +25,12 @@ import java.util.List;
  * @param tls            how https connections speak TLS, null for plain http
  * @param sources        local addresses connections are bound to in turn (port 0), empty for the system's choice
  * @param ranges         --ranges: per file, the range requests clients make in turn; null for whole files
+ * @param http2          --http2: the streams, windows and request heads; null for HTTP/1.1
  */
 public record DriverConfig(InetSocketAddress address, Workload workload, byte[][] requests,
                            Expectation[] expectations, byte[][] md5s, long rate, long burst, int receiveBuffer,
                            long timeoutNanos, ThinkTime think, TlsClient tls, List<InetSocketAddress> sources,
-                           RangeRequest[][] ranges) {
+                           RangeRequest[][] ranges, H2Requests http2) {
 
     /** One request with a Range header and the parts its answer must hold. */
     record RangeRequest(byte[] request, RangeSet expected) {
@@ -51,7 +52,8 @@ public record DriverConfig(InetSocketAddress address, Workload workload, byte[][
         }
         return new DriverConfig(address, workload, requests, expectations.toArray(Expectation[]::new), md5s, rate,
                 burst, receiveBuffer, timeoutNanos, think, connecting.tls(), connecting.sources(),
-                ranges == null ? null : rangeRequests(target, workload, ranges));
+                ranges == null ? null : rangeRequests(target, workload, ranges),
+                connecting.http2() == null ? null : H2Requests.of(connecting.http2(), target, workload, ranges));
     }
 
     private static RangeRequest[][] rangeRequests(Target target, Workload workload, RangeSets ranges) {

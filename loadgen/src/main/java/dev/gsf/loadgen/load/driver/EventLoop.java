@@ -27,7 +27,10 @@ public final class EventLoop implements Runnable {
     private final LoadModel model;
     private final Selector selector;
     private final Timers timers = new Timers();
-    private final List<Client> clients = new ArrayList<>();
+    private final List<User> clients = new ArrayList<>();
+    /** --http2: the session that the next new users share until it has --streams of them. */
+    private H2Session filling;
+    private int filled;
     private final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER);
     /** https: the scratch buffers of every TLS connection of this loop; null for plain http. */
     private final TlsBuffers tlsBuffers;
@@ -90,7 +93,7 @@ public final class EventLoop implements Runnable {
     }
 
     private void onReady(SelectionKey key) {
-        Client client = (Client) key.attachment();
+        SocketOwner client = (SocketOwner) key.attachment();
         int ready = key.readyOps();
         if ((ready & SelectionKey.OP_CONNECT) != 0) {
             client.onConnectable(key);
@@ -105,7 +108,7 @@ public final class EventLoop implements Runnable {
     }
 
     private void shutdown() {
-        for (Client c : clients) {
+        for (User c : clients) {
             c.shutdown();
         }
         model.finish();
@@ -122,7 +125,7 @@ public final class EventLoop implements Runnable {
     }
 
     /** A connection for a client of this loop, registered with the loop's selector. Loop thread only. */
-    Connection connect(Client client) throws IOException {
+    Connection connect(SocketOwner client) throws IOException {
         List<java.net.InetSocketAddress> sources = config.sources();
         java.net.InetSocketAddress source = null;
         if (!sources.isEmpty()) {
@@ -132,13 +135,26 @@ public final class EventLoop implements Runnable {
     }
 
     /** A client finished a download: the model decides when it starts the next. Loop thread only. */
-    void free(Client client, long nowNanos, ErrorKind failure) {
+    void free(User client, long nowNanos, ErrorKind failure) {
         model.onFree(client, nowNanos, failure);
     }
 
-    /** A new client of this loop, not yet connected. Loop thread only. */
-    Client newClient() {
-        Client c = new Client(this);
+    /**
+     * A new client of this loop, not yet connected. Loop thread only. Over HTTP/2 the loop's users share sessions
+     * in order, --streams to a connection: users 0..N-1 the first, N..2N-1 the next.
+     */
+    User newClient() {
+        User c;
+        if (config.http2() == null) {
+            c = new Client(this);
+        } else {
+            if (filling == null || filled == config.http2().streams()) {
+                filling = new H2Session(this);
+                filled = 0;
+            }
+            filled++;
+            c = new H2User(filling);
+        }
         clients.add(c);
         return c;
     }

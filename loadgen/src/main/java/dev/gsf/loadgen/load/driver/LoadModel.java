@@ -17,7 +17,7 @@ interface LoadModel {
      *
      * @param failure null on success, else what went wrong
      */
-    void onFree(Client client, long nowNanos, ErrorKind failure);
+    void onFree(User client, long nowNanos, ErrorKind failure);
 
     /** Called once when the loop stops: account for work that never started. */
     void finish();
@@ -25,7 +25,7 @@ interface LoadModel {
     /** Pause after a failure before the same client tries again, so a dead server is not hammered. */
     static long backoffNanos(ErrorKind failure) {
         return switch (failure) {
-            case CONNECT, RESET, TIMEOUT, CERTIFICATE, HANDSHAKE -> 100_000_000L;
+            case CONNECT, RESET, TIMEOUT, CERTIFICATE, HANDSHAKE, GOAWAY -> 100_000_000L;
             default -> 0;
         };
     }

@@ -19,7 +19,7 @@ final class OpenModel implements LoadModel {
     private final int maxConnections;
     private final long seed;
     private final ArrayDeque<Arrival> waiting = new ArrayDeque<>();
-    private final ArrayDeque<Client> free = new ArrayDeque<>();
+    private final ArrayDeque<User> free = new ArrayDeque<>();
     private int connections;
     /** How many of this loop's arrivals were scheduled so far. */
     private long scheduled;
@@ -66,7 +66,7 @@ final class OpenModel implements LoadModel {
 
     private void dispatch() {
         while (!waiting.isEmpty()) {
-            Client client = free.pollLast(); // the most recently used connection is the likeliest to be alive
+            User client = free.pollLast(); // the most recently used connection is the likeliest to be alive
             if (client == null) {
                 if (connections >= maxConnections) {
                     return; // the arrival waits; its clock is already running
@@ -80,7 +80,7 @@ final class OpenModel implements LoadModel {
     }
 
     @Override
-    public void onFree(Client client, long nowNanos, ErrorKind failure) {
+    public void onFree(User client, long nowNanos, ErrorKind failure) {
         if (failure == null) {
             free.add(client);
             dispatch();

@@ -81,6 +81,9 @@ public final class Probe {
                              Duration timeout) throws IOException, ResponseHead.MalformedException {
         int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         try (Socket plain = new Socket(); Socket socket = secured(plain, address, connecting, millis)) {
+            if (connecting.http2() != null) {
+                return H2Probe.head(socket, target, name);
+            }
             socket.getOutputStream().write(target.request("HEAD", name, true));
             InputStream in = socket.getInputStream();
             byte[] buffer = new byte[16 * 1024];
@@ -115,6 +118,10 @@ public final class Probe {
         }
         javax.net.ssl.SSLSocket tls = connecting.tls().socket(plain);
         tls.startHandshake();
+        if (connecting.http2() != null && !"h2".equals(tls.getApplicationProtocol())) {
+            throw new javax.net.ssl.SSLHandshakeException("the server did not choose h2 by ALPN ('"
+                    + tls.getApplicationProtocol() + "'); it does not speak HTTP/2 over TLS");
+        }
         return tls;
     }
 }

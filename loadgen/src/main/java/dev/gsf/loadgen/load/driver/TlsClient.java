@@ -16,7 +16,7 @@ import javax.net.ssl.SSLSocket;
 
 /**
  * How a run speaks TLS to an https target: the JDK's TLS 1.3 and 1.2 with its default strong suites, ALPN
- * {@code http/1.1}, SNI from the URL's host (unless it is an address), the certificate checked against {@code --ca}
+ * {@code http/1.1} (or {@code h2} alone for --http2), SNI from the URL's host (unless it is an address), the certificate checked against {@code --ca}
  * (or the JDK's trust store) and the host name, or not checked at all with {@code --insecure}. One context for the
  * whole run, so that later connections may resume the sessions of earlier ones. Immutable; any thread may make
  * engines and sockets from it.
@@ -24,17 +24,31 @@ import javax.net.ssl.SSLSocket;
 public final class TlsClient {
     private static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
     private static final String[] ALPN = {"http/1.1"};
+    private static final String[] ALPN_H2 = {"h2"};
 
     private final SSLContext context;
     private final String host;
     private final int port;
     private final boolean insecure;
+    /** What ALPN offers: http/1.1, or h2 alone for --http2. */
+    private final String[] alpn;
 
-    private TlsClient(SSLContext context, String host, int port, boolean insecure) {
+    private TlsClient(SSLContext context, String host, int port, boolean insecure, String[] alpn) {
         this.context = context;
         this.host = host;
         this.port = port;
         this.insecure = insecure;
+        this.alpn = alpn;
+    }
+
+    /** The same client offering only {@code h2} by ALPN (--http2): a server that does not choose it is an error. */
+    public TlsClient http2() {
+        return new TlsClient(context, host, port, insecure, ALPN_H2);
+    }
+
+    /** This client offers h2 (and only h2) by ALPN. */
+    boolean offersH2() {
+        return alpn == ALPN_H2;
     }
 
     /**
@@ -47,7 +61,7 @@ public final class TlsClient {
             SSLContext context = SSLContext.getInstance("TLS");
             // no trust managers: the JDK's default trust store
             context.init(null, insecure ? PemTrust.anything() : ca == null ? null : PemTrust.of(ca), null);
-            return new TlsClient(context, target.host(), target.port(), insecure);
+            return new TlsClient(context, target.host(), target.port(), insecure, ALPN);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS: " + e.getMessage(), e);
         }
@@ -91,7 +105,7 @@ public final class TlsClient {
     private SSLParameters parameters() {
         SSLParameters p = context.getDefaultSSLParameters();
         p.setProtocols(PROTOCOLS);
-        p.setApplicationProtocols(ALPN);
+        p.setApplicationProtocols(alpn);
         if (!insecure) {
             p.setEndpointIdentificationAlgorithm("HTTPS"); // the certificate must name the URL's host
         }

@@ -85,6 +85,12 @@ final class TlsLayer {
         return engine.getSession().getCreationTime() < begunMillis;
     }
 
+    /** The protocol the server chose by ALPN ("h2", "http/1.1"), "" when it chose none. */
+    String applicationProtocol() {
+        String chosen = engine.getApplicationProtocol();
+        return chosen == null ? "" : chosen;
+    }
+
     /**
      * Encrypts and writes {@code source}; true once all of it and anything left from before is written, false when
      * the socket would take no more (call again when writable).

@@ -24,7 +24,17 @@ public enum ErrorKind {
      * --ranges: a part of a multipart/byteranges answer was not what was asked: a boundary delimiter missing or out
      * of place, a part's Content-Type or Content-Range, too many parts or too few (a part's bytes are an MD5 error).
      */
-    PART;
+    PART,
+    /**
+     * HTTP/2: the server reset the stream (RST_STREAM; the message names its error code), or the stream broke the
+     * protocol (a malformed head, DATA before the head).
+     */
+    STREAM,
+    /**
+     * HTTP/2: the server ended the connection (GOAWAY with an error code, named in the message, or closed it after
+     * a GOAWAY) with the stream unanswered, or the connection broke the protocol (a frame the parser refused).
+     */
+    GOAWAY;
 
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -8,6 +8,7 @@ import dev.gsf.common.options.ManifestOption;
 import dev.gsf.common.options.OutOption;
 import dev.gsf.common.options.Phases;
 import dev.gsf.loadgen.load.driver.Connecting;
+import dev.gsf.loadgen.load.driver.Http2Options;
 import dev.gsf.loadgen.load.driver.Target;
 import dev.gsf.loadgen.load.driver.Throttle;
 import dev.gsf.loadgen.load.driver.TlsClient;
@@ -116,6 +117,23 @@ public final class PlanOptions {
                     + " most the ephemeral port range's ports)")
     String sourceAddresses;
 
+    @Option(names = "--http2",
+            description = "speak HTTP/2: h2c by prior knowledge for http://, ALPN h2 for https://; each simulated"
+                    + " client is a stream, --streams of them share a connection")
+    boolean http2;
+
+    @Option(names = "--streams", paramLabel = "N", defaultValue = "1",
+            description = "--http2: concurrent streams per connection; connections = clients / N"
+                    + " (default: ${DEFAULT-VALUE})")
+    int streams;
+
+    @Option(names = "--h2-window", paramLabel = "SIZE",
+            description = "--http2: every stream's receive window (SETTINGS_INITIAL_WINDOW_SIZE); the connection's is"
+                    + " streams x SIZE. WINDOW_UPDATE: a stream's consumed bytes are returned once they reach half"
+                    + " its window and, with --rate, once its token bucket has paid for them; the connection's once"
+                    + " they reach half its window (default: 1M unthrottled, the --burst when throttled)")
+    String h2Window;
+
     @Option(names = "--ranges", paramLabel = "SPEC",
             description = "ask every download for byte ranges and verify each part (206, Content-Range, MD5 per part,"
                     + " multipart/byteranges framing): fixed ranges, e.g. 0-99,200-299 (also 500- and -100), or NxSIZE,"
@@ -169,7 +187,7 @@ public final class PlanOptions {
                 lengths.rampUp(), lengths.steady(), lengths.rampDown(), option("--timeout", () -> Durations.parse(timeout)),
                 option("--interval", () -> Durations.parse(interval)), loops, criteria.criteria(), outDir(), seed, runs,
                 serverMetrics == null ? null : option("--server-metrics", () -> ServerScraper.url(serverMetrics)),
-                share, start, connecting(target, sourcesHere), rangesOption());
+                share, start, connecting(target, sourcesHere, bytesPerSecond, bucket), rangesOption());
         if (plan.steady().isZero()) {
             throw new IllegalArgumentException("--steady must be longer than 0: only steady state is measured");
         }
@@ -179,15 +197,26 @@ public final class PlanOptions {
         return plan;
     }
 
-    /** --ca, --insecure and --source-address, checked: a CA file that holds no certificate, a foreign address. */
-    private Connecting connecting(Target target, BooleanSupplier sourcesHere) {
+    /**
+     * --ca, --insecure and --source-address, checked: a CA file that holds no certificate, a foreign address; and
+     * --http2 with its --streams and --h2-window.
+     */
+    private Connecting connecting(Target target, BooleanSupplier sourcesHere, long rate, long bucket) {
         trust.check(target.tls(), url);
         TlsClient tls = TlsClient.forOptions(target, trust);
         // a coordinator of agents on other hosts cannot bind their addresses: they check them where they run
         boolean here = sourcesHere.getAsBoolean();
         List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
                 : option("--source-address", () -> Connecting.sources(sourceAddresses, here));
-        return new Connecting(tls, sources);
+        Connecting connecting = new Connecting(tls, sources);
+        if (!http2) {
+            if (streams != 1 || h2Window != null) {
+                throw new IllegalArgumentException("--streams and --h2-window are for --http2, which is not given");
+            }
+            return connecting;
+        }
+        Long window = h2Window == null ? null : option("--h2-window", () -> ByteSize.parse(h2Window));
+        return connecting.http2(Http2Options.of(streams, window, rate, bucket));
     }
 
     /** --ranges and --local-files, null without --ranges. */

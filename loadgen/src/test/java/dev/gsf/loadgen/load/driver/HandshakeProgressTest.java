@@ -157,7 +157,7 @@ class HandshakeProgressTest {
     private static final class OneDownloadEach implements LoadModel {
         private final int clients;
         final CountDownLatch done;
-        final Map<Client, ErrorKind> failures = new ConcurrentHashMap<>();
+        final Map<User, ErrorKind> failures = new ConcurrentHashMap<>();
 
         OneDownloadEach(int clients) {
             this.clients = clients;
@@ -168,13 +168,13 @@ class HandshakeProgressTest {
         public void start(EventLoop loop) {
             long now = System.nanoTime();
             for (int i = 0; i < clients; i++) {
-                Client client = loop.newClient();
+                User client = loop.newClient();
                 loop.at(now, () -> client.begin(0, System.nanoTime()));
             }
         }
 
         @Override
-        public void onFree(Client client, long nowNanos, ErrorKind failure) {
+        public void onFree(User client, long nowNanos, ErrorKind failure) {
             if (failure != null) {
                 failures.put(client, failure);
             }
