@@ -37,4 +37,52 @@ class Http2LoadTest {
             assertThat(summary.required("errors").longValue()).as(o.out() + o.log()).isZero();
         }
     }
+
+    /**
+     * A server that resets a stream mid-body, ends one short of its Content-Length and stalls a third: each is its
+     * own error kind, and the good stream on the same connection completes all the while.
+     */
+    @Test
+    @Timeout(60)
+    void resetShortAndStalledStreamsAreReportedWhileTheOthersComplete(@TempDir Path dir) throws Exception {
+        try (HostileH2Server server = new HostileH2Server(dir)) {
+            LoadFixture.Outcome o = hostile(dir, server, "ok.bin,rst.bin,short.bin,stall.bin", 4, "2s");
+            assertThat(o.errors("stream")).as(o.out()).isPositive();
+            assertThat(o.errors("length")).as(o.out()).isPositive();
+            assertThat(o.errors("timeout")).as(o.out()).isPositive();
+            assertThat(o.errors("goaway")).as(o.out()).isZero();
+            assertThat(o.log()).contains("RST_STREAM INTERNAL_ERROR").contains("END_STREAM");
+            // the good streams went on beside the stalled ones on the one connection
+            assertThat(o.out()).contains("peak 1 connections");
+            assertThat(o.summary().required("completed").longValue()).as(o.out()).isPositive();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aGoAwayWithAnErrorFailsItsStreamsAsGoaway(@TempDir Path dir) throws Exception {
+        try (HostileH2Server server = new HostileH2Server(dir)) {
+            LoadFixture.Outcome o = hostile(dir, server, "goaway.bin", 2, "1s");
+            assertThat(o.exitCode()).isNotZero();
+            assertThat(o.errors("goaway")).as(o.out()).isPositive();
+            assertThat(o.summary().required("completed").longValue()).isZero();
+            assertThat(o.log()).contains("GOAWAY ENHANCE_YOUR_CALM_ERROR");
+        }
+    }
+
+    /** `gsf load --http2` of {@code mix} against the hostile server, {@code clients} streams on one connection. */
+    private static LoadFixture.Outcome hostile(Path dir, HostileH2Server server, String mix, int clients,
+                                               String steady) throws Exception {
+        Path manifest = LoadFixture.files(dir, HOSTILE);
+        String n = Integer.toString(clients);
+        return LoadFixture.load(dir.resolve("out"), "--url", server.url(), "--manifest", manifest.toString(), "--mix",
+                mix, "--http2", "--streams", n, "--clients", n, "--threads", "1", "--timeout", "1s", "--ramp-up",
+                "0s", "--steady", steady, "--ramp-down", "0s");
+    }
+
+    private static final java.util.List<dev.gsf.common.FileSet.Spec> HOSTILE = java.util.List.of(
+            new dev.gsf.common.FileSet.Spec("ok.bin", 64L << 10), new dev.gsf.common.FileSet.Spec("rst.bin", 64L << 10),
+            new dev.gsf.common.FileSet.Spec("short.bin", 64L << 10),
+            new dev.gsf.common.FileSet.Spec("stall.bin", 64L << 10),
+            new dev.gsf.common.FileSet.Spec("goaway.bin", 64L << 10));
 }

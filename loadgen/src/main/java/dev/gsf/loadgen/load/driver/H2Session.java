@@ -62,6 +62,11 @@ final class H2Session implements SocketOwner {
         }
     }
 
+    /** The connection whose frames are current: frames of an earlier one are dropped ({@link H2Frames}). */
+    Connection connection() {
+        return connection;
+    }
+
     /** The connection is not yet ready for streams (connecting, TLS handshake). */
     boolean connecting() {
         return connection != null && !ready;
@@ -85,7 +90,7 @@ final class H2Session implements SocketOwner {
             failAll(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + Failures.describe(e));
             return;
         }
-        codec = new H2Codec(new Frames(connection));
+        codec = new H2Codec(new H2Frames(this, connection));
         if (connection.connected()) {
             establish();
         }
@@ -207,14 +212,14 @@ final class H2Session implements SocketOwner {
         }
     }
 
-    private void headers(int stream, int status, String head, boolean endStream) {
+    void headers(int stream, int status, String head, boolean endStream) {
         H2User user = open.get(stream);
         if (user != null) {
             user.onHead(head, endStream, System.nanoTime());
         }
     }
 
-    private void data(int stream, ByteBuffer payload, int flow, boolean endStream) {
+    void data(int stream, ByteBuffer payload, int flow, boolean endStream) {
         unreturned += flow;
         if (unreturned >= options.connectionWindow() / 2) {
             codec.windowUpdate(0, unreturned);
@@ -226,7 +231,7 @@ final class H2Session implements SocketOwner {
         }
     }
 
-    private void reset(int stream, int code) {
+    void reset(int stream, int code) {
         H2User user = open.remove(stream);
         if (user != null) {
             user.onReset(code);
@@ -234,7 +239,7 @@ final class H2Session implements SocketOwner {
         dispatch();
     }
 
-    private void goAway(int lastStream, int code, String reason) {
+    void goAway(int lastStream, int code, String reason) {
         goingAway = true;
         List<H2User> refused = new ArrayList<>();
         open.entrySet().removeIf(e -> e.getKey() > lastStream && refused.add(e.getValue()));
@@ -255,12 +260,12 @@ final class H2Session implements SocketOwner {
         }
     }
 
-    private void maxStreams(int streams) {
+    void maxStreams(int streams) {
         maxStreams = streams;
         dispatch();
     }
 
-    private void connectionFailure(int code, String reason) {
+    void connectionFailure(int code, String reason) {
         if (connection != null && ready) {
             codec.goAway(0, code); // the server opens no streams of its own
             flush();
@@ -269,7 +274,7 @@ final class H2Session implements SocketOwner {
                 + ")");
     }
 
-    private void streamFailure(int stream, int code, String reason) {
+    void streamFailure(int stream, int code, String reason) {
         H2User user = open.remove(stream);
         codec.reset(stream, code);
         if (user != null) {
@@ -349,71 +354,6 @@ final class H2Session implements SocketOwner {
         open.clear();
         waiting.clear();
         closeConnection();
-    }
-
-    /**
-     * The frames of one connection: after it is closed (a failure, a GOAWAY's end) the rest of the bytes already
-     * read are parsed still, and their frames must not reach the streams of the next connection.
-     */
-    private final class Frames implements H2Codec.Events {
-        private final Connection of;
-
-        Frames(Connection of) {
-            this.of = of;
-        }
-
-        private boolean current() {
-            return of == connection;
-        }
-
-        @Override
-        public void headers(int stream, int status, String head, boolean endStream) {
-            if (current()) {
-                H2Session.this.headers(stream, status, head, endStream);
-            }
-        }
-
-        @Override
-        public void data(int stream, ByteBuffer payload, int flow, boolean endStream) {
-            if (current()) {
-                H2Session.this.data(stream, payload, flow, endStream);
-            }
-        }
-
-        @Override
-        public void reset(int stream, int code) {
-            if (current()) {
-                H2Session.this.reset(stream, code);
-            }
-        }
-
-        @Override
-        public void goAway(int lastStream, int code, String reason) {
-            if (current()) {
-                H2Session.this.goAway(lastStream, code, reason);
-            }
-        }
-
-        @Override
-        public void maxStreams(int streams) {
-            if (current()) {
-                H2Session.this.maxStreams(streams);
-            }
-        }
-
-        @Override
-        public void connectionFailure(int code, String reason) {
-            if (current()) {
-                H2Session.this.connectionFailure(code, reason);
-            }
-        }
-
-        @Override
-        public void streamFailure(int stream, int code, String reason) {
-            if (current()) {
-                H2Session.this.streamFailure(stream, code, reason);
-            }
-        }
     }
 
     private void closeConnection() {

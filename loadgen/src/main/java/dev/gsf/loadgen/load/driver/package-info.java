@@ -12,6 +12,15 @@
  *       {@link dev.gsf.loadgen.load.driver.Expectation}, the body's length and MD5; with --ranges, a
  *       multipart/byteranges body part by part in {@link dev.gsf.loadgen.load.driver.MultipartCheck});
  *       {@link dev.gsf.loadgen.load.driver.Throttle} is the token bucket of its reads.</li>
+ *   <li>HTTP/2 (--http2): each simulated user is an {@link dev.gsf.loadgen.load.driver.H2User}, one stream at a
+ *       time of an {@link dev.gsf.loadgen.load.driver.H2Session} that --streams users share (one connection,
+ *       reconnected after a GOAWAY; {@link dev.gsf.loadgen.load.driver.H2Frames} drops a closed connection's
+ *       frames); the user's response goes through the same {@code ResponseCheck}, its throttle paces the stream's
+ *       WINDOW_UPDATEs; {@link dev.gsf.loadgen.load.driver.H2Requests} are the request heads made once,
+ *       {@link dev.gsf.loadgen.load.driver.Http2Options} the options, {@link dev.gsf.loadgen.load.driver.H2Probe}
+ *       the probe's HEAD over h2. Frames and HPACK are {@code dev.gsf.loadgen.load.h2}'s. The load models see
+ *       {@link dev.gsf.loadgen.load.driver.User}s, the loop's selection keys
+ *       {@link dev.gsf.loadgen.load.driver.SocketOwner}s (a {@code Client} or an {@code H2Session}).</li>
  *   <li>{@link dev.gsf.loadgen.load.driver.LoadModel}: when downloads start, the closed
  *       ({@link dev.gsf.loadgen.load.driver.ClosedModel}) or open ({@link dev.gsf.loadgen.load.driver.OpenModel})
  *       model.</li>
@@ -27,7 +36,7 @@
  *
  * <p>Threads: every client, model, throttle and TLS layer belongs to one event loop and is used only by its thread,
  * which blocks only in select; {@code Probe} blocks the calling thread, bounded by its timeout; {@code TlsClient} and
- * {@code Connecting} are immutable and made on the command's thread. Imports the metrics, the workload and the
- * segment only.
+ * {@code Connecting} are immutable and made on the command's thread. Imports the metrics, the workload, the
+ * segment and the h2 codec ({@code dev.gsf.loadgen.load.h2}, with Jetty's {@code MetaData}) only.
  */
 package dev.gsf.loadgen.load.driver;
