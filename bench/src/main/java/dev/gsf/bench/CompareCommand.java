@@ -48,6 +48,12 @@ public final class CompareCommand implements Callable<Integer> {
             + " static handler is left out")
     boolean tls;
 
+    @Option(names = "--http2", description = "compare over HTTP/2: h2c by prior knowledge, or h2 by ALPN with --tls;"
+            + " nginx gets listen ... http2, h2load (nghttp2-client, -m" + H2load.DEFAULT_STREAMS + ") replaces wrk,"
+            + " gsf load runs --http2 with " + H2load.DEFAULT_STREAMS + " streams per connection; Grizzly's static"
+            + " handler is left out. Our server answers h2 only once its HTTP/2 support is in")
+    boolean http2;
+
     @Option(names = "--quick", description = "2 rounds of 2 seconds after a 3 s warm-up (else 10 s), and the many pass"
             + " with a 10 s ramp-up and 20 s steady state: about 7 minutes")
     boolean quick;
@@ -174,7 +180,7 @@ public final class CompareCommand implements Callable<Integer> {
         Measured measured;
         List<Pass> passes;
         ManyClientsPass many;
-        try (Transport transport = Transport.of(tls)) {
+        try (Transport transport = Transport.of(tls, http2)) {
             LoadClient load = loadClient(notes, transport, pinning);
             passes = passes(load, manifest, out, settings, transport);
             many = new ManyClientsPass(manyClients, settings.manyRate(), settings.manyRampUp(), settings.manySteady(),
@@ -225,6 +231,12 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** --client: wrk unless told (it speaks TLS without checking certificates), installed if missing, else ours. */
     private LoadClient loadClient(List<String> notes, Transport transport, Pinning pinning) throws IOException {
+        if (transport.http2()) { // wrk and the built-in client speak HTTP/1.1 only
+            if (find("h2load", "nghttp2-client", notes).program().isEmpty()) {
+                throw new IOException("--http2 needs h2load (Debian package nghttp2-client), which is missing");
+            }
+            return H2load.pinned(pinning, H2load.DEFAULT_STREAMS);
+        }
         return switch (client) {
             case builtin -> new BuiltinClient(transport.sockets());
             case wrk -> Wrk.pinned(pinning);
@@ -275,12 +287,13 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         // Grizzly's StaticHttpHandler peers serve plain HTTP only.
-        for (String cache : transport.tls() ? List.<String>of() : List.of("on", "off")) {
+        // Grizzly's StaticHttpHandler peers serve plain HTTP/1.1 only.
+        for (String cache : transport.tls() || transport.http2() ? List.<String>of() : List.of("on", "off")) {
             peers.add(ServerProcess.startJava("grizzly-static cache " + cache, StaticHandlerServer.class.getName(),
                     List.of(dir.toString(), "0", cache), out.resolve("compare-static-" + cache + ".log"), pinning));
         }
         if (nginx.isPresent()) {
-            peers.add(NginxPeer.start(nginx.get(), dir, out, transport.certificate(), pinning));
+            peers.add(NginxPeer.start(nginx.get(), dir, out, transport.certificate(), pinning, transport.http2()));
         }
     }
 

@@ -47,6 +47,12 @@ final class NginxPeer extends ChildPeer {
         return start(nginx, root, workDir, certificate, pin, NginxPeer::freePort);
     }
 
+    /** As above, with {@code listen ... http2} when {@code http2} (see the ports variant). */
+    static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
+                           Pinning pin, boolean http2) throws IOException {
+        return start(nginx, root, workDir, certificate, pin, NginxPeer::freePort, http2);
+    }
+
     /**
      * Starts nginx on a port from {@code ports}. A port found free may be taken before nginx binds it; nginx then
      * exits with "Address already in use" and the next port is tried. nginx writes its pid file only once it has
@@ -54,13 +60,22 @@ final class NginxPeer extends ChildPeer {
      */
     static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
                            Pinning pin, IntSupplier ports) throws IOException {
+        return start(nginx, root, workDir, certificate, pin, ports, false);
+    }
+
+    /**
+     * As above, with {@code listen ... http2} when {@code http2}: h2 by ALPN beside http/1.1 over TLS, and without
+     * TLS h2c by prior knowledge only (nginx 1.22 then refuses HTTP/1.1 on that port).
+     */
+    static NginxPeer start(Path nginx, Path root, Path workDir, Optional<LoopbackCertificate> certificate,
+                           Pinning pin, IntSupplier ports, boolean http2) throws IOException {
         String user = NginxWorkers.userDirective(root);
         Path prefix = Files.createDirectories(workDir.resolve("nginx"));
         Files.createDirectories(prefix.resolve("logs"));
         Files.createDirectories(prefix.resolve("tmp"));
         for (int attempt = 1; ; attempt++) {
             int port = ports.getAsInt();
-            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate, user, pin);
+            Optional<NginxPeer> peer = tryStart(nginx, root, prefix, port, certificate, user, pin, http2);
             if (peer.isPresent()) {
                 return peer.get();
             }
@@ -76,8 +91,8 @@ final class NginxPeer extends ChildPeer {
      * taken; an exception when nginx failed otherwise.
      */
     private static Optional<NginxPeer> tryStart(Path nginx, Path root, Path prefix, int port,
-                                                Optional<LoopbackCertificate> certificate, String user, Pinning pin)
-            throws IOException {
+                                                Optional<LoopbackCertificate> certificate, String user, Pinning pin,
+                                                boolean http2) throws IOException {
         Path conf = prefix.resolve("nginx.conf");
         Path pid = prefix.resolve("nginx.pid");
         Path output = prefix.resolve("logs/stdout.log");
@@ -103,7 +118,7 @@ final class NginxPeer extends ChildPeer {
                     }
                 }
                 """.formatted(pid.toAbsolutePath(), prefix.toAbsolutePath(), port, root.toAbsolutePath(),
-                certificate.isPresent() ? " ssl" : "", certificate.map(NginxPeer::tlsDirectives).orElse(""), user,
+                (certificate.isPresent() ? " ssl" : "") + (http2 ? " http2" : ""), certificate.map(NginxPeer::tlsDirectives).orElse(""), user,
                 pin.on() ? Integer.toString(pin.serverCores()) : "auto"));
         Process process = new ProcessBuilder(pin.server(List.of(nginx.toString(), "-p",
                 prefix.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString())))

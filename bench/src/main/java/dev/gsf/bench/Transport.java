@@ -2,6 +2,7 @@ package dev.gsf.bench;
 
 import dev.gsf.common.PemTrust;
 import dev.gsf.loadgen.load.driver.Connecting;
+import dev.gsf.loadgen.load.driver.Http2Options;
 import dev.gsf.loadgen.load.driver.TlsClient;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import java.io.IOException;
@@ -18,17 +19,29 @@ import javax.net.ssl.SSLContext;
  */
 final class Transport implements AutoCloseable {
     /** Plain HTTP. */
-    static final Transport PLAIN = new Transport(null);
+    static final Transport PLAIN = new Transport(null, false);
 
     private final LoopbackCertificate certificate;
+    /** --http2: the clients speak h2 (h2c without TLS), nginx is given {@code http2}. */
+    private final boolean http2;
 
-    private Transport(LoopbackCertificate certificate) {
+    private Transport(LoopbackCertificate certificate, boolean http2) {
         this.certificate = certificate;
+        this.http2 = http2;
     }
 
     /** Plain HTTP, or HTTPS with a new certificate when {@code tls}. */
     static Transport of(boolean tls) throws IOException {
-        return tls ? new Transport(LoopbackCertificate.create()) : PLAIN;
+        return of(tls, false);
+    }
+
+    /** As {@link #of(boolean)}, speaking HTTP/2 when {@code http2}. */
+    static Transport of(boolean tls, boolean http2) throws IOException {
+        return new Transport(tls ? LoopbackCertificate.create() : null, http2);
+    }
+
+    boolean http2() {
+        return http2;
     }
 
     boolean tls() {
@@ -37,7 +50,7 @@ final class Transport implements AutoCloseable {
 
     /** "TLS 1.3" for titles, "" for plain HTTP. */
     String label() {
-        return tls() ? "TLS 1.3" : "";
+        return (tls() ? "TLS 1.3" : "") + (http2 ? (tls() ? ", h2" : "h2c") : "");
     }
 
     /** The certificate the servers present; empty for plain HTTP. */
@@ -53,8 +66,13 @@ final class Transport implements AutoCloseable {
 
     /** {@code plan} trusting the run's CA (as {@code gsf load --ca}); unchanged for plain HTTP. */
     LoadPlan plan(LoadPlan plan) {
-        return !tls() ? plan : plan.connectingBy(new Connecting(TlsClient.of(plan.target(), certificate.ca(), false),
-                plan.connecting().sources()));
+        Connecting connecting = !tls() ? plan.connecting() : new Connecting(TlsClient.of(plan.target(),
+                certificate.ca(), false), plan.connecting().sources());
+        if (http2) { // as h2load is run: H2load.DEFAULT_STREAMS streams per connection
+            connecting = connecting.http2(Http2Options.of(Math.min(H2load.DEFAULT_STREAMS, plan.clients()), null,
+                    plan.rate(), plan.burst()));
+        }
+        return plan.connectingBy(connecting);
     }
 
     /** Sockets for the built-in client: TLS ones trusting the run's CA, or plain ones. */

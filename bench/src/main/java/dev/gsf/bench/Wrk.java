@@ -69,17 +69,22 @@ public final class Wrk implements LoadClient {
         return parse(output);
     }
 
-    static Result parse(String output) throws IOException {
-        Matcher totals = TOTALS.matcher(output);
-        if (!totals.find()) {
-            throw new IOException("cannot read wrk's output: " + output);
-        }
-        double seconds = Double.parseDouble(totals.group(2)) * switch (totals.group(3)) {
+    /** A duration as wrk and h2load print it: a number and us, ms, s or m. */
+    static double seconds(String number, String unit) {
+        return Double.parseDouble(number) * switch (unit) {
             case "us" -> 1e-6;
             case "ms" -> 1e-3;
             case "m" -> 60;
             default -> 1;
         };
+    }
+
+    static Result parse(String output) throws IOException {
+        Matcher totals = TOTALS.matcher(output);
+        if (!totals.find()) {
+            throw new IOException("cannot read wrk's output: " + output);
+        }
+        double seconds = seconds(totals.group(2), totals.group(3));
         double bytes = Double.parseDouble(totals.group(4)) * switch (totals.group(5)) {
             case "KB" -> 1024.0;
             case "MB" -> 1024.0 * 1024;
