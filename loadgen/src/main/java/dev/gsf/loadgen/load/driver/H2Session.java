@@ -35,6 +35,8 @@ final class H2Session implements SocketOwner {
     private H2Codec codec;
     private boolean ready;
     private boolean goingAway;
+    /** A write failed: nothing more is written on this connection; its reads go on until they end. */
+    private boolean writesFailed;
     private int nextStream;
     private int maxStreams;
     /** Connection-level bytes consumed and not yet returned by WINDOW_UPDATE. */
@@ -80,6 +82,7 @@ final class H2Session implements SocketOwner {
         codec = null;
         ready = false;
         goingAway = false;
+        writesFailed = false;
         nextStream = 1;
         maxStreams = Integer.MAX_VALUE; // until the server's SETTINGS say otherwise (RFC 9113 section 6.5.2)
         unreturned = 0;
@@ -141,9 +144,13 @@ final class H2Session implements SocketOwner {
         }
     }
 
-    /** Writes what the codec has queued, as far as the socket takes it. */
+    /**
+     * Writes what the codec has queued, as far as the socket takes it. A write that fails ends the writing, not the
+     * streams: the server may have closed its side (a TLS close_notify after its GOAWAY) with the rest of their
+     * bytes already read and waiting to be parsed; the reads tell how it ends.
+     */
     private void flush() {
-        if (connection == null || !ready) {
+        if (connection == null || !ready || writesFailed) {
             return;
         }
         try {
@@ -154,8 +161,7 @@ final class H2Session implements SocketOwner {
                 }
             }
         } catch (IOException e) {
-            broken(ErrorKind.RESET, "connection failed: " + Failures.describe(e));
-            return;
+            writesFailed = true;
         }
         connection.interest(SelectionKey.OP_READ);
     }

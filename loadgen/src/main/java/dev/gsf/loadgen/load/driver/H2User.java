@@ -197,8 +197,8 @@ final class H2User implements User {
     /** The session failed this download (its stream, if any, is already forgotten). */
     void failed(ErrorKind kind, String message) {
         stream = 0;
-        fail(kind, (state == State.WAITING ? "" : name() + ": ") + message + " after "
-                + response.received() + " body bytes", false);
+        fail(kind, state == State.WAITING ? message : name() + ": " + message + " after " + response.received()
+                + " body bytes", false);
     }
 
     private void fail(ErrorKind kind, String message, boolean streamOpen) {

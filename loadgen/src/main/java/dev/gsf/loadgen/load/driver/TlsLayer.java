@@ -122,9 +122,10 @@ final class TlsLayer {
         int start = into.position();
         int kept = netIn == null ? 0 : netIn.remaining();
         int read = receive(channel, into, Math.max(into.remaining() - kept, recordRest()));
-        if (engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP) {
+        if (!ended && engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP) {
             wrap(channel, NOTHING); // a post-handshake answer (key update); sent when the socket next takes bytes
-        }
+        } // once the server's close_notify is in, the engine wants to answer it: no answer, and the plaintext before
+        // it is still returned (an HTTP/2 server closes after its GOAWAY with the last DATA just ahead)
         int got = into.position() - start;
         if (read < 0) {
             ended = true;
