@@ -97,6 +97,16 @@ class Http2LoadTest {
                 "did not choose h2 by ALPN");
     }
 
+    @Test
+    @Timeout(60)
+    void rangesOverH2AreCheckedPartByPart(@TempDir Path out) throws Exception {
+        LoadFixture.Outcome o = againstNginx(out, nginx == null ? "" : nginx.url(), "1s", "--ranges", "0-99,200-299",
+                "--mix", "64KB.bin", "--streams", "2", "--clients", "2");
+        assertThat(o.exitCode()).as(o.out() + o.log()).isZero();
+        assertThat(o.summary().required("completed").longValue()).as(o.out()).isPositive();
+        assertThat(o.summary().required("errors").longValue()).as(o.out()).isZero();
+    }
+
     /**
      * At 32 KB/s with a 16 KB window a 256 KB download cannot end within a second however fast the machine (it may
      * only be slower): the stream's window holds the server to the throttle, and our own pacing is no stall.
