@@ -40,11 +40,17 @@ final class HostileH2Server implements AutoCloseable {
     private final Path root;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
+    private final java.util.concurrent.atomic.AtomicInteger loads = new java.util.concurrent.atomic.AtomicInteger();
 
     HostileH2Server(Path root) throws IOException {
         this.root = root;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         this.acceptor = Thread.ofPlatform().daemon().name("hostile-h2-accept").start(this::accept);
+    }
+
+    /** Connections accepted so far, the probe's aside (it sends HEAD only). */
+    int connections() {
+        return loads.get();
     }
 
     String url() {
@@ -104,6 +110,9 @@ final class HostileH2Server implements AutoCloseable {
         String name = request.getHttpURI().getPath().substring(1);
         byte[] body = Files.readAllBytes(root.resolve(name));
         boolean head = request.getMethod().equals("HEAD");
+        if (!head && stream == 1) {
+            loads.incrementAndGet(); // a connection's first GET: a load connection, not the probe's
+        }
         if (name.startsWith("goaway") && !head) {
             write(out, generator, new GoAwayFrame(0, ErrorCode.ENHANCE_YOUR_CALM_ERROR.code, null));
             out.close();

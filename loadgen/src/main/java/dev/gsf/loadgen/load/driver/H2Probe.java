@@ -32,6 +32,7 @@ final class H2Probe implements H2Codec.Events {
         OutputStream out = socket.getOutputStream();
         InputStream in = socket.getInputStream();
         byte[] buffer = new byte[16 * 1024];
+        boolean first = true;
         while (probe.head == null && probe.failure == null) {
             write(codec, out);
             int n = in.read(buffer);
@@ -39,7 +40,12 @@ final class H2Probe implements H2Codec.Events {
                 throw new IOException("the server closed the HTTP/2 connection before a response head"
                         + (target.tls() ? "" : " (does it speak h2c, HTTP/2 without TLS by prior knowledge?)"));
             }
-            codec.parse(ByteBuffer.wrap(buffer, 0, n));
+            ByteBuffer read = ByteBuffer.wrap(buffer, 0, n);
+            if (first && H2Codec.http1Answer(read)) {
+                throw new IOException(H2Codec.NOT_H2C);
+            }
+            first = false;
+            codec.parse(read);
         }
         if (probe.failure != null) {
             throw new IOException(probe.failure);

@@ -37,6 +37,8 @@ final class H2Session implements SocketOwner {
     private boolean goingAway;
     /** A write failed: nothing more is written on this connection; its reads go on until they end. */
     private boolean writesFailed;
+    /** The server has sent this connection's first bytes. */
+    private boolean heard;
     private int nextStream;
     private int maxStreams;
     /** Connection-level bytes consumed and not yet returned by WINDOW_UPDATE. */
@@ -83,6 +85,7 @@ final class H2Session implements SocketOwner {
         ready = false;
         goingAway = false;
         writesFailed = false;
+        heard = false;
         nextStream = 1;
         maxStreams = Integer.MAX_VALUE; // until the server's SETTINGS say otherwise (RFC 9113 section 6.5.2)
         unreturned = 0;
@@ -205,6 +208,11 @@ final class H2Session implements SocketOwner {
             }
             recorder.received(n, System.nanoTime());
             buffer.flip();
+            if (!heard && H2Codec.http1Answer(buffer)) {
+                broken(ErrorKind.GOAWAY, H2Codec.NOT_H2C);
+                return;
+            }
+            heard = true;
             codec.parse(buffer);
             if (n < buffer.capacity() && !on.buffered()) {
                 break;

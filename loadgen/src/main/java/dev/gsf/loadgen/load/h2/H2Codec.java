@@ -134,6 +134,27 @@ public final class H2Codec {
         return out.hasRemaining() || pending.hasRemaining();
     }
 
+    /**
+     * The first bytes a server sent on a connection begin an HTTP/1.x response ("HTTP/"), not a SETTINGS frame: it
+     * does not speak h2c and answered the preface as a bad HTTP/1.1 request.
+     */
+    public static boolean http1Answer(ByteBuffer first) {
+        byte[] http = {'H', 'T', 'T', 'P', '/'};
+        if (first.remaining() < http.length) {
+            return false;
+        }
+        for (int i = 0; i < http.length; i++) {
+            if (first.get(first.position() + i) != http[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What to say when {@link #http1Answer} is true. */
+    public static final String NOT_H2C = "the server answered the HTTP/2 preface in HTTP/1.x: it does not speak h2c"
+            + " (HTTP/2 without TLS by prior knowledge)";
+
     /** The name of an error code (e.g. CANCEL_STREAM_ERROR), or its number when it has none. */
     public static String errorName(int code) {
         ErrorCode known = ErrorCode.from(code);

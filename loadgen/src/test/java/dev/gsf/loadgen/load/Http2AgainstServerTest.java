@@ -1,0 +1,61 @@
+package dev.gsf.loadgen.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.config.ServerConfig;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Transport;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * gsf load --http2 against our own server under every algorithm, h2c on the plain port and h2 by ALPN on the TLS
+ * port (the transports of {@code Variants.algorithmsAndTransport}): three streams on one connection, every download
+ * verified. Skipped while the server has no HTTP/2 ({@code http2} is not one of its keys).
+ */
+class Http2AgainstServerTest {
+    @TempDir
+    static Path shared;
+    private static Path manifest;
+    private static Path ca;
+
+    @BeforeAll
+    static void files() throws Exception {
+        manifest = LoadFixture.files(shared, LoadFixture.SMALL);
+        ca = TestCerts.writeRoot(shared.resolve("ca.pem"));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
+    @Timeout(60)
+    void everyDownloadOverH2IsVerified(Algorithm algorithm, Transport transport, @TempDir Path out)
+            throws Exception {
+        assumeThat(Arrays.stream(ServerConfig.Key.values()).anyMatch(k -> k.name.equals("http2")))
+                .as("the server has HTTP/2 (its http2 key)").isTrue();
+        try (FileServer server = Servers.start(shared, algorithm, transport.keys("http2", "on"))) {
+            List<String> args = new ArrayList<>(List.of("--url", transport.isTls()
+                            ? "https://127.0.0.1:" + server.tlsPort().orElseThrow() + "/" : LoadFixture.url(server),
+                    "--manifest", manifest.toString(), "--http2", "--streams", "3", "--clients", "3", "--threads",
+                    "1", "--ramp-up", "0s", "--steady", "1s", "--ramp-down", "0s"));
+            if (transport.isTls()) {
+                args.addAll(List.of("--ca", ca.toString()));
+            }
+            LoadFixture.Outcome o = LoadFixture.load(out, args.toArray(String[]::new));
+            assertThat(o.exitCode()).as(o.out() + o.log()).isZero();
+            assertThat(o.summary().required("completed").longValue()).as(o.out()).isGreaterThan(3);
+            assertThat(o.summary().required("errors").longValue()).as(o.out()).isZero();
+            assertThat(o.out()).contains("(" + algorithm.name() + ")"); // the Server header of the probe's HEAD
+        }
+    }
+}
