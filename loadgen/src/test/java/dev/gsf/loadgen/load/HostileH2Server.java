@@ -32,7 +32,8 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * Test helper: an h2c server that misbehaves by file name, with Jetty's frame generator and parser on blocking
  * sockets (one thread per connection). {@code ok*}: the whole file; {@code rst*}: half the body, then RST_STREAM
  * INTERNAL_ERROR; {@code short*}: half the body ending the stream; {@code stall*}: 1,000 bytes, then nothing on that
- * stream while others go on; {@code goaway*}: GOAWAY ENHANCE_YOUR_CALM and the connection closed. HEAD (the probe)
+ * stream while others go on; {@code refused*}: RST_STREAM REFUSED_STREAM at once; {@code goaway*}: GOAWAY
+ * ENHANCE_YOUR_CALM and the connection closed. HEAD (the probe)
  * is answered properly for every file.
  */
 final class HostileH2Server implements AutoCloseable {
@@ -112,6 +113,10 @@ final class HostileH2Server implements AutoCloseable {
         boolean head = request.getMethod().equals("HEAD");
         if (!head && stream == 1) {
             loads.incrementAndGet(); // a connection's first GET: a load connection, not the probe's
+        }
+        if (name.startsWith("refused") && !head) {
+            write(out, generator, new ResetFrame(stream, ErrorCode.REFUSED_STREAM_ERROR.code));
+            return;
         }
         if (name.startsWith("goaway") && !head) {
             write(out, generator, new GoAwayFrame(0, ErrorCode.ENHANCE_YOUR_CALM_ERROR.code, null));

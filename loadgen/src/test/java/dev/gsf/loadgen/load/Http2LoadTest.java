@@ -140,19 +140,23 @@ class Http2LoadTest {
     }
 
     /**
-     * A server that resets a stream mid-body, ends one short of its Content-Length and stalls a third: each is its
-     * own error kind, and the good stream on the same connection completes all the while.
+     * A server that resets a stream mid-body, ends one short of its Content-Length, stalls a third and refuses a
+     * fourth: each is its own error kind (the refused one asked again once first), and the good stream on the same
+     * connection completes all the while.
      */
     @Test
     @Timeout(60)
     void resetShortAndStalledStreamsAreReportedWhileTheOthersComplete(@TempDir Path dir) throws Exception {
         try (HostileH2Server server = new HostileH2Server(dir)) {
-            LoadFixture.Outcome o = hostile(dir, server, "ok.bin,rst.bin,short.bin,stall.bin", 4, "2s");
+            LoadFixture.Outcome o = hostile(dir, server, "ok.bin,rst.bin,short.bin,stall.bin,refused.bin", 5,
+                    "2s");
             assertThat(o.errors("stream")).as(o.out()).isPositive();
             assertThat(o.errors("length")).as(o.out()).isPositive();
             assertThat(o.errors("timeout")).as(o.out()).isPositive();
             assertThat(o.errors("goaway")).as(o.out()).isZero();
             assertThat(o.log()).contains("RST_STREAM INTERNAL_ERROR").contains("END_STREAM");
+            // a refused stream was not processed: asked again once, then reported
+            assertThat(o.summary().required("retries").longValue()).as(o.out()).isPositive();
             // the good streams went on beside the stalled ones on the one connection
             assertThat(server.connections()).as("connections").isEqualTo(1);
             assertThat(o.summary().required("completed").longValue()).as(o.out()).isPositive();
@@ -185,5 +189,6 @@ class Http2LoadTest {
             new dev.gsf.common.FileSet.Spec("ok.bin", 64L << 10), new dev.gsf.common.FileSet.Spec("rst.bin", 64L << 10),
             new dev.gsf.common.FileSet.Spec("short.bin", 64L << 10),
             new dev.gsf.common.FileSet.Spec("stall.bin", 64L << 10),
-            new dev.gsf.common.FileSet.Spec("goaway.bin", 64L << 10));
+            new dev.gsf.common.FileSet.Spec("goaway.bin", 64L << 10),
+            new dev.gsf.common.FileSet.Spec("refused.bin", 64L << 10));
 }

@@ -22,6 +22,9 @@ import java.util.Map;
  * once the streams in flight are done. Every method runs on the event loop's thread and never blocks.
  */
 final class H2Session implements SocketOwner {
+    /** RST_STREAM REFUSED_STREAM: the server did not process the stream, which may be asked again. */
+    private static final int REFUSED_STREAM = 0x7;
+
     private final EventLoop loop;
     private final DriverConfig config;
     private final Recorder recorder;
@@ -138,6 +141,11 @@ final class H2Session implements SocketOwner {
     /** Opens streams for waiting users while the server allows. */
     private void dispatch() {
         while (ready && !goingAway && !waiting.isEmpty() && open.size() < maxStreams) {
+            if (nextStream < 0) { // past 2^31-1, client stream ids are used up: a new connection, as after GOAWAY
+                goingAway = true;
+                reconnectIfDone();
+                return;
+            }
             H2User user = waiting.poll();
             int id = nextStream;
             nextStream += 2;
@@ -247,10 +255,13 @@ final class H2Session implements SocketOwner {
 
     void reset(int stream, int code) {
         H2User user = open.remove(stream);
-        if (user != null) {
+        if (user != null && code == REFUSED_STREAM && user.retryUnprocessed()) {
+            waiting.addFirst(user); // not processed (RFC 9113 section 8.7): asked again, once
+        } else if (user != null) {
             user.onReset(code);
         }
         dispatch();
+        flush();
     }
 
     void goAway(int lastStream, int code, String reason) {
@@ -259,7 +270,7 @@ final class H2Session implements SocketOwner {
         open.entrySet().removeIf(e -> e.getKey() > lastStream && refused.add(e.getValue()));
         for (int i = refused.size() - 1; i >= 0; i--) {
             H2User user = refused.get(i);
-            if (user.retryAfterGoAway()) {
+            if (user.retryUnprocessed()) {
                 waiting.addFirst(user); // the server did not process it (RFC 9113 section 6.8): ask again
             } else {
                 user.failed(ErrorKind.GOAWAY, "the server sent GOAWAY (" + H2Codec.errorName(code) + ") without"

@@ -80,8 +80,8 @@ final class H2User implements User {
         deadline.progress(System.nanoTime());
     }
 
-    /** The server did not take this stream (GOAWAY): true when it may be asked again, once. */
-    boolean retryAfterGoAway() {
+    /** The server did not process this stream (GOAWAY, REFUSED_STREAM): true when it may be asked again, once. */
+    boolean retryUnprocessed() {
         if (retried) {
             return false;
         }
