@@ -66,8 +66,10 @@ final class Transport implements AutoCloseable {
 
     /** {@code plan} trusting the run's CA (as {@code gsf load --ca}); unchanged for plain HTTP. */
     LoadPlan plan(LoadPlan plan) {
+        // the client's TLS as gsf load's default (BoringSSL where it loads): the servers' handshakes are measured,
+        // not the JDK client's
         Connecting connecting = !tls() ? plan.connecting() : new Connecting(TlsClient.of(plan.target(),
-                certificate.ca(), false), plan.connecting().sources());
+                certificate.ca(), false).provider("auto"), plan.connecting().sources());
         if (http2) { // as h2load is run: H2load.DEFAULT_STREAMS streams per connection
             connecting = connecting.http2(Http2Options.of(Math.min(H2load.DEFAULT_STREAMS, plan.clients()), null,
                     plan.rate(), plan.burst()));

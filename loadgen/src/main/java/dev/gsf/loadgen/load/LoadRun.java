@@ -73,6 +73,9 @@ public record LoadRun(LoadPlan plan, Workload workload, PrintStream log, boolean
             return aborted(names, e.getMessage());
         }
         probe.warnings().forEach(w -> log.println("gsf load: warning: " + w));
+        if (plan.connecting().tls() != null) {
+            log.println("gsf load: tls-provider=" + plan.connecting().tls().providerName());
+        }
         if (plan.connecting().tls() != null && plan.connecting().tls().insecure()) {
             log.println("gsf load: warning: --insecure: the server's certificate is not verified");
         }

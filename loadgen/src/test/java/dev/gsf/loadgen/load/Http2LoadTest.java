@@ -15,6 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * gsf load --http2 against nginx (where it is installed: h2c, h2 by ALPN over TLS, and TLS without h2, one nginx for
@@ -73,11 +75,13 @@ class Http2LoadTest {
         assertThat(summary.required("retries").longValue()).as(o.out()).isPositive();
     }
 
-    @Test
+    @ParameterizedTest(name = "tls-provider {0}")
+    @ValueSource(strings = {"openssl", "jdk"})
     @Timeout(60)
-    void h2ByAlpnOverTlsVerifiesEveryDownload(@TempDir Path out) throws Exception {
+    void h2ByAlpnOverTlsVerifiesEveryDownload(String provider, @TempDir Path out) throws Exception {
         LoadFixture.Outcome o = againstNginx(out, nginx == null ? "" : nginx.h2Url(), "1s", "--ca", ca.toString(),
-                "--streams", "2", "--clients", "2");
+                "--streams", "2", "--clients", "2", "--tls-provider", provider);
+        assertThat(o.log()).contains("tls-provider=" + provider);
         assertThat(o.exitCode()).as(o.out() + o.log()).isZero();
         assertThat(o.summary().required("completed").longValue()).as(o.out()).isGreaterThan(5);
         assertThat(o.summary().required("errors").longValue()).as(o.out()).isZero();

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** `gsf load --url https://…` against a real HTTPS server (the JDK's) with certificates made at test time. */
 @Timeout(60)
@@ -37,11 +39,14 @@ class HttpsLoadTest {
         return served.identity("stranger", "ip:127.0.0.1");
     }
 
-    @Test
-    void aRunOverHttpsTrustingTheCaVerifiesEveryDownloadAndTimesItsHandshakes(@TempDir Path out) throws Exception {
+    @ParameterizedTest(name = "tls-provider {0}")
+    @ValueSource(strings = {"openssl", "jdk"})
+    void aRunOverHttpsTrustingTheCaVerifiesEveryDownloadAndTimesItsHandshakes(String provider, @TempDir Path out)
+            throws Exception {
         var run = load(out, "--url", served.url(), "--ca", trusted(), "--manifest", served.manifest().toString(),
                 "--clients", "4", "--threads", "1", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down", "200ms",
-                "--interval", "100ms");
+                "--interval", "100ms", "--tls-provider", provider);
+        assertThat(run.log()).contains("tls-provider=" + provider);
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode s = run.summary();
@@ -158,7 +163,7 @@ class HttpsLoadTest {
                     "--ramp-down", "0s");
 
             assertThat(run.exitCode()).as(run.out() + run.log()).isEqualTo(LoadCommand.FAILED);
-            assertThat(run.errors("certificate")).isPositive();
+            assertThat(run.errors("certificate")).as(run.out()).isPositive();
             assertThat(run.summary().required("completed").longValue()).isZero();
             assertThat(run.run().required("errorsByKind").required("certificate").required("sample").asText())
                     .startsWith("TLS handshake with ").contains("over the server's certificate");

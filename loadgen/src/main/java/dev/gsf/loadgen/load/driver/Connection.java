@@ -133,6 +133,9 @@ final class Connection {
 
     void close() {
         closeQuietly(channel);
+        if (tls != null) {
+            tls.release();
+        }
         live.connections.decrement();
     }
 

@@ -45,7 +45,7 @@ public final class EventLoop implements Runnable {
         this.config = config;
         this.recorder = recorder;
         this.model = model;
-        this.tlsBuffers = config.tls() == null ? null : new TlsBuffers(config.tls().engine().getSession(), READ_BUFFER);
+        this.tlsBuffers = config.tls() == null ? null : new TlsBuffers(config.tls().sizes(), READ_BUFFER);
         this.nextSource = index; // loops start at different sources, so that few clients still spread over them
         try {
             this.selector = Selector.open();

@@ -22,8 +22,13 @@ final class TlsBuffers {
     final int packetSize;
 
     TlsBuffers(SSLSession session, int readSize) {
-        packetSize = session.getPacketBufferSize();
-        applicationSize = session.getApplicationBufferSize();
+        this(new int[] {session.getPacketBufferSize(), session.getApplicationBufferSize()}, readSize);
+    }
+
+    /** {@code sizes}: the sessions' packet and application buffer sizes ({@link TlsClient#sizes}). */
+    TlsBuffers(int[] sizes, int readSize) {
+        packetSize = sizes[0];
+        applicationSize = sizes[1];
         net = ByteBuffer.allocate(readSize + packetSize);
         spill = ByteBuffer.allocate(net.capacity() + applicationSize);
         out = ByteBuffer.allocate(packetSize);

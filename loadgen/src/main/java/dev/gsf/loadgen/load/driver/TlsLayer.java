@@ -62,7 +62,8 @@ final class TlsLayer {
                 case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
                     int read = receive(channel, NOTHING, shared.net.capacity());
                     if (read < 0 || ended) {
-                        throw new EOFException("the server closed the connection during the TLS handshake");
+                        throw failureKept(new EOFException("the server closed the connection during the TLS"
+                                + " handshake"));
                     }
                     if (read == 0 && needsUnwrap()) {
                         key.interestOps(SelectionKey.OP_READ);
@@ -77,12 +78,31 @@ final class TlsLayer {
     }
 
     /**
+     * The handshake's own failure, when the engine kept one, else {@code closed}. BoringSSL's engine tells that its
+     * handshake failed (the server's certificate refused) only on the call after the one that wrapped its alert; by
+     * then the server, given the alert, has closed the connection, which would be reported instead of the reason.
+     */
+    private IOException failureKept(IOException closed) {
+        try {
+            engine.wrap(NOTHING, shared.out.clear());
+        } catch (SSLException failed) {
+            return failed;
+        }
+        return closed;
+    }
+
+    /**
      * The completed handshake resumed an earlier connection's session (abbreviated, no certificate exchanged)
      * rather than making a new one. The JDK says so only through the session's creation time, which a resumed
      * session keeps from the handshake that made it.
      */
     boolean resumed() {
         return engine.getSession().getCreationTime() < begunMillis;
+    }
+
+    /** Frees the engine (BoringSSL's native memory); the connection is closed. */
+    void release() {
+        TlsClient.release(engine);
     }
 
     /** The protocol the server chose by ALPN ("h2", "http/1.1"), "" when it chose none. */

@@ -25,7 +25,9 @@
  *       ({@link dev.gsf.loadgen.load.driver.ClosedModel}) or open ({@link dev.gsf.loadgen.load.driver.OpenModel})
  *       model.</li>
  *   <li>TLS: {@link dev.gsf.loadgen.load.driver.TlsClient} sets it up from --ca and --insecure (one context per run)
- *       and makes the engines; {@link dev.gsf.loadgen.load.driver.TlsLayer} drives one connection's engine without
+ *       and makes the engines, the JDK's or, with --tls-provider openssl (or auto where it loads), BoringSSL's from
+ *       {@link dev.gsf.loadgen.load.driver.BoringClient} (released when their connection closes);
+ *       {@link dev.gsf.loadgen.load.driver.TlsLayer} drives one connection's engine without
  *       blocking through the loop's shared {@link dev.gsf.loadgen.load.driver.TlsBuffers}.
  *       {@link dev.gsf.loadgen.load.driver.Connecting} is how a run's connections are made (TLS, source
  *       addresses).</li>

@@ -117,6 +117,12 @@ public final class PlanOptions {
                     + " most the ephemeral port range's ports)")
     String sourceAddresses;
 
+    @Option(names = "--tls-provider", paramLabel = "auto|openssl|jdk", defaultValue = "auto",
+            description = "https: whose TLS the connections speak: openssl (BoringSSL, native handshakes, as the"
+                    + " server's tls-provider), jdk, or auto: openssl where its natives load, else jdk (default:"
+                    + " ${DEFAULT-VALUE}); the probe's handshakes are the JDK's")
+    String tlsProvider;
+
     @Option(names = "--http2",
             description = "speak HTTP/2: h2c by prior knowledge for http://, ALPN h2 for https://; each simulated"
                     + " client is a stream, --streams of them share a connection")
@@ -203,7 +209,11 @@ public final class PlanOptions {
      */
     private Connecting connecting(Target target, BooleanSupplier sourcesHere, long rate, long bucket) {
         trust.check(target.tls(), url);
+        if (!List.of("auto", "openssl", "jdk").contains(tlsProvider)) {
+            throw new IllegalArgumentException("--tls-provider must be auto, openssl or jdk, not '" + tlsProvider + "'");
+        }
         TlsClient tls = TlsClient.forOptions(target, trust);
+        tls = tls == null ? null : tls.provider(tlsProvider);
         // a coordinator of agents on other hosts cannot bind their addresses: they check them where they run
         boolean here = sourcesHere.getAsBoolean();
         List<InetSocketAddress> sources = sourceAddresses == null ? List.of()
