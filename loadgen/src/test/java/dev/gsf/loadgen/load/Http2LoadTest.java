@@ -73,6 +73,8 @@ class Http2LoadTest {
         assertThat(summary.required("errors").longValue()).as(o.out()).isZero();
         // nginx ends every connection by GOAWAY after 7 streams: the streams it did not take are asked again
         assertThat(summary.required("retries").longValue()).as(o.out()).isPositive();
+        assertThat(o.out()).contains("HTTP/2 3 streams per connection");
+        assertThat(o.json().findValue("protocol").asText()).isEqualTo("h2");
     }
 
     @ParameterizedTest(name = "tls-provider {0}")

@@ -162,9 +162,16 @@ public final class Summary {
     }
 
     public String model() {
-        return plan.openModel()
-                ? String.format(java.util.Locale.ROOT, "open, %.1f downloads/s, up to %d connections",
-                plan.segmentArrivalRate(), plan.segmentClients())
+        String model = plan.openModel()
+                ? String.format(java.util.Locale.ROOT, "open, %.1f downloads/s, up to %d %s",
+                plan.segmentArrivalRate(), plan.segmentClients(), http2() == null ? "connections" : "streams")
                 : "closed, " + plan.segmentClients() + " clients, think " + plan.think();
+        return http2() == null ? model : model + ", HTTP/2 " + http2().streams() + " streams per connection, window "
+                + dev.gsf.common.ByteSize.format(http2().window());
+    }
+
+    /** --http2's streams and window, null for HTTP/1.1. */
+    public dev.gsf.loadgen.load.driver.Http2Options http2() {
+        return plan.connecting().http2();
     }
 }
