@@ -47,7 +47,7 @@ class Http2AgainstServerTest {
             List<String> args = new ArrayList<>(List.of("--url", transport.isTls()
                             ? "https://127.0.0.1:" + server.tlsPort().orElseThrow() + "/" : LoadFixture.url(server),
                     "--manifest", manifest.toString(), "--http2", "--streams", "3", "--clients", "3", "--threads",
-                    "1", "--ramp-up", "0s", "--steady", "1s", "--ramp-down", "0s"));
+                    "1", "--ramp-up", "0s", "--steady", "500ms", "--ramp-down", "0s"));
             if (transport.isTls()) {
                 args.addAll(List.of("--ca", ca.toString()));
             }

@@ -65,7 +65,7 @@ class Http2LoadTest {
     @Test
     @Timeout(60)
     void streamsShareConnectionsAndSurviveGoAwayOverH2c(@TempDir Path out) throws Exception {
-        LoadFixture.Outcome o = againstNginx(out, nginx == null ? "" : nginx.url(), "2s", "--streams", "3",
+        LoadFixture.Outcome o = againstNginx(out, nginx == null ? "" : nginx.url(), "1s", "--streams", "3",
                 "--clients", "6");
         assertThat(o.exitCode()).as(o.out() + o.log()).isZero();
         JsonNode summary = o.summary();
