@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
-/** h2load's summary, as h2load 1.52 prints it (captured against nginx 1.22 h2c), read into a {@link LoadClient.Result}. */
+/**
+ * h2load's summary, as h2load 1.52 prints it (captured against nginx 1.22 h2c), read into a
+ * {@link LoadClient.Result}.
+ */
 class H2loadTest {
     private static final String OUTPUT = """
             Application protocol: h2c

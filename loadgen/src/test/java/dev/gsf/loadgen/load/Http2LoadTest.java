@@ -145,6 +145,26 @@ class Http2LoadTest {
         }
     }
 
+    @Test
+    void http2OptionsThatMeanNothingOrCannotBeAreRefused(@TempDir Path dir) throws Exception {
+        Path manifest = LoadFixture.files(dir, List.of(new dev.gsf.common.FileSet.Spec("a.bin", 1024)));
+        String url = "http://127.0.0.1:9/";
+        String[][] cases = {
+            {"--streams and --h2-window are for --http2", "--streams", "4"},
+            {"--streams must be 1 to 1000, not 0", "--http2", "--streams", "0"},
+            {"--h2-window must be 1 byte to 2^31-1, not 0", "--http2", "--h2-window", "0"},
+            {"--h2-window must be at most 2^31-1 bytes", "--http2", "--h2-window", "3G"},
+            {"--tls-provider must be auto, openssl or jdk, not 'boring'", "--tls-provider", "boring"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of("--url", url, "--manifest", manifest.toString()));
+            args.addAll(List.of(c).subList(1, c.length));
+            LoadFixture.Outcome o = LoadFixture.load(dir.resolve("out"), args.toArray(String[]::new));
+            assertThat(o.exitCode()).as(c[0]).isEqualTo(LoadCommand.BAD_INPUT);
+            assertThat(o.log()).as(c[0]).contains(c[0]);
+        }
+    }
+
     /**
      * A server that resets a stream mid-body, ends one short of its Content-Length, stalls a third and refuses a
      * fourth: each is its own error kind (the refused one asked again once first), and the good stream on the same

@@ -128,7 +128,8 @@ final class H2Session implements SocketOwner {
             recorder.handshake(connection.handshakeStart(), System.nanoTime(), connection.tls().resumed());
             if (!connection.tls().applicationProtocol().equals("h2")) {
                 failAll(ErrorKind.HANDSHAKE, "TLS handshake with " + config.address() + ": the server did not choose"
-                        + " h2 by ALPN ('" + connection.tls().applicationProtocol() + "'); it does not speak HTTP/2 over TLS");
+                        + " h2 by ALPN ('" + connection.tls().applicationProtocol() + "'); it does not speak HTTP/2"
+                        + " over TLS");
                 return;
             }
         }

@@ -33,7 +33,7 @@ public record Http2Options(int streams, int window) {
         if (w > H2Codec.MAX_WINDOW) {
             throw new IllegalArgumentException("--h2-window must be at most 2^31-1 bytes (2GB), not " + w);
         }
-        return new Http2Options(streams, (int) Math.max(1, w));
+        return new Http2Options(streams, (int) w);
     }
 
     /** The connection's window: streams x window, at least RFC 9113's 65,535, at most 2^31-1. */

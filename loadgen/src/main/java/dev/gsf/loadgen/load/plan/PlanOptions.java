@@ -210,7 +210,8 @@ public final class PlanOptions {
     private Connecting connecting(Target target, BooleanSupplier sourcesHere, long rate, long bucket) {
         trust.check(target.tls(), url);
         if (!List.of("auto", "openssl", "jdk").contains(tlsProvider)) {
-            throw new IllegalArgumentException("--tls-provider must be auto, openssl or jdk, not '" + tlsProvider + "'");
+            throw new IllegalArgumentException("--tls-provider must be auto, openssl or jdk, not '" + tlsProvider
+                    + "'");
         }
         TlsClient tls = TlsClient.forOptions(target, trust);
         tls = tls == null ? null : tls.provider(tlsProvider);
