@@ -65,6 +65,27 @@ public final class LoadSession {
         List<Summary> summaries = new ArrayList<>();
         List<List<Criterion.Verdict>> verdicts = new ArrayList<>();
         boolean over = false;
+        try {
+            over = runs(plan, workload, out, log, terminal, stop, summaries, verdicts);
+        } finally {
+            if (plan.connecting().tls() != null) {
+                plan.connecting().tls().close(); // BoringSSL's context: its native memory, once the runs are over
+            }
+        }
+        if (summaries.size() > 1) {
+            out.println(TextReport.spread(summaries));
+        }
+        if (plan.outDir() != null) {
+            ReportFiles.write(plan.outDir(), summaries, verdicts, out, log);
+        }
+        return new Outcome(summaries, verdicts);
+    }
+
+    /** The plan's runs, one after the other, until they are done or one ends early; true when one did. */
+    private static boolean runs(LoadPlan plan, Workload workload, PrintStream out, PrintStream log, boolean terminal,
+                                RunStop stop, List<Summary> summaries, List<List<Criterion.Verdict>> verdicts)
+            throws InterruptedException {
+        boolean over = false;
         for (int i = 0; i < plan.runs() && !over; i++) {
             if (plan.runs() > 1) {
                 log.println("gsf load: run " + (i + 1) + " of " + plan.runs());
@@ -80,12 +101,6 @@ public final class LoadSession {
             out.println(TextReport.render(summary, v));
             over = !result.complete();
         }
-        if (summaries.size() > 1) {
-            out.println(TextReport.spread(summaries));
-        }
-        if (plan.outDir() != null) {
-            ReportFiles.write(plan.outDir(), summaries, verdicts, out, log);
-        }
-        return new Outcome(summaries, verdicts);
+        return over;
     }
 }

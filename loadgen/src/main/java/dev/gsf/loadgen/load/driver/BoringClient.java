@@ -23,8 +23,8 @@ import javax.net.ssl.TrustManagerFactory;
  * OpenSSL engine, as the server's {@code tls-provider=openssl} uses on its side, so that the client's handshakes cost
  * what a native client's do and a TLS benchmark measures the server. The same policy as the JDK's client: TLS 1.3
  * and 1.2, the given ALPN protocols, SNI from the host (not for an address), the certificate checked against the
- * trust managers and the host name unless insecure. One context per run; every engine holds native memory until
- * {@link #release} (the connection's close).
+ * trust managers and the host name unless insecure. One context per run, given back by {@link #close} when the
+ * runs are over; every engine holds native memory until {@link #release} (the connection's close).
  *
  * <p>Threads: made on the command's thread; {@link #engine} and {@link #release} from any event loop.
  */
@@ -94,6 +94,11 @@ final class BoringClient {
     /** A client-mode engine for one connection (SNI and the session cache keyed by host and port). */
     SSLEngine engine() {
         return context.newEngine(ALLOCATOR, host, port);
+    }
+
+    /** Gives back the context's own reference: freed once the last engine made from it is released too. */
+    void close() {
+        ReferenceCountUtil.release(context);
     }
 
     /** Frees an engine's native memory; for the JDK's engines, nothing. */

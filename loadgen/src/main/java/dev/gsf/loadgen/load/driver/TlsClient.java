@@ -49,6 +49,14 @@ public final class TlsClient {
             }
             return client;
         }
+
+        /** Gives back the context's own reference; engines still open keep it until their release. */
+        synchronized void close() {
+            if (client != null) {
+                client.close();
+                client = null; // a later run makes a new one
+            }
+        }
     }
 
     private TlsClient(SSLContext context, String host, int port, boolean insecure, String[] alpn,
@@ -81,6 +89,16 @@ public final class TlsClient {
         }
         boolean boring = !provider.equals("jdk") && unavailable.isEmpty();
         return new TlsClient(context, host, port, insecure, alpn, trust, boring ? new Engines() : null);
+    }
+
+    /**
+     * The runs with this client are over: BoringSSL's context gives back its native memory (its engines were
+     * released with their connections). Nothing for the JDK's. A later run makes a new context.
+     */
+    public void close() {
+        if (engines != null) {
+            engines.close();
+        }
     }
 
     /** For the log: {@code openssl(BoringSSL ...)} or {@code jdk}. */
