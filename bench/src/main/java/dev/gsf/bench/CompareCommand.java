@@ -189,7 +189,7 @@ public final class CompareCommand implements Callable<Integer> {
             try {
                 startPeers(peers, dir, out, nginx, transport, pinning);
                 System.out.printf("compare%s: rounds=%d duration=%ds cores=%d servers=%s%n  %s%n",
-                        CompareReport.title(tls), settings.rounds(), settings.seconds(),
+                        CompareReport.title(tls, http2), settings.rounds(), settings.seconds(),
                         pinning.cores(), peers.stream().map(Peer::name).toList(),
                         pinning.describe());
                 notes.forEach(n -> System.out.println("  " + n));
@@ -200,7 +200,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         LoopbackLimit.Figures loopback = LoopbackLimit.both(iperf3, settings.seconds());
-        new CompareReport(tls, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes,
+        new CompareReport(tls, http2, settings.rounds(), settings.seconds(), nginx.isPresent() ? "nginx" : "gsf SBA", notes,
                 pinning).write(passes, measured, many, loopback, out);
         return 0;
     }

@@ -23,12 +23,17 @@ import java.util.List;
  * @param notes     what was installed or skipped
  * @param pinning   where the servers and the clients ran
  */
-record CompareReport(boolean tls, int rounds, int seconds, String reference, List<String> notes,
+record CompareReport(boolean tls, boolean http2, int rounds, int seconds, String reference, List<String> notes,
                      Pinning pinning) {
 
-    /** " over TLS 1.3" over HTTPS, else "": what the tables' titles add. */
-    static String title(boolean tls) {
-        return tls ? " over TLS 1.3" : "";
+    /** " over TLS 1.3" over HTTPS, " over h2c" or ", h2" over HTTP/2, else "": what the tables' titles add. */
+    static String title(boolean tls, boolean http2) {
+        return (tls ? " over TLS 1.3" : "") + (http2 ? (tls ? ", h2" : " over h2c") : "");
+    }
+
+    /** compare.json's "transport": http, https, h2c (HTTP/2 by prior knowledge) or h2 (over TLS). */
+    private String transport() {
+        return http2 ? (tls ? "h2" : "h2c") : tls ? "https" : "http";
     }
 
     /** Prints the tables and the loopback limit, and writes compare.json and compare.html into {@code out}. */
@@ -38,7 +43,7 @@ record CompareReport(boolean tls, int rounds, int seconds, String reference, Lis
         List<PassReport> passReports = new ArrayList<>();
         for (int i = 0; i < passes.size(); i++) {
             String client = passes.get(i).client().name();
-            tables.append("client: ").append(client).append(title(tls)).append('\n')
+            tables.append("client: ").append(client).append(title(tls, http2)).append('\n')
                     .append(measured.passes().get(i).table(reference)).append('\n');
             passReports.add(new PassReport(client, measured.passes().get(i).cells()));
         }
@@ -53,10 +58,10 @@ record CompareReport(boolean tls, int rounds, int seconds, String reference, Lis
         System.out.println(loopback.line());
 
         int cores = pinning.cores();
-        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), tls ? "https" : "http",
+        Json.write(out.resolve("compare.json"), new Report(Instant.now().toString(), transport(),
                 rounds, seconds, cores, pinning.describe(), reference, loopback.gbps(), loopback.zeroCopyGbps(),
                 notes, passReports, manyRows));
-        Page html = new Page("grizzly-sendfile compare" + title(tls))
+        Page html = new Page("grizzly-sendfile compare" + title(tls, http2))
                 .paragraph(rounds + " interleaved rounds of " + seconds + " s on " + cores
                         + " cores; " + pinning.describe() + ". Bars are medians; whiskers span the rounds' min to max. "
                         + loopback.line() + ".");
