@@ -51,7 +51,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--http2", description = "compare over HTTP/2: h2c by prior knowledge, or h2 by ALPN with --tls;"
             + " nginx gets listen ... http2, h2load (nghttp2-client, -m" + H2load.DEFAULT_STREAMS + ") replaces wrk,"
             + " gsf load runs --http2 with " + H2load.DEFAULT_STREAMS + " streams per connection; Grizzly's static"
-            + " handler is left out. Our server answers h2 only once its HTTP/2 support is in")
+            + " handler is left out")
     boolean http2;
 
     @Option(names = "--quick", description = "2 rounds of 2 seconds after a 3 s warm-up (else 10 s), and the many pass"

@@ -1,17 +1,14 @@
 package dev.gsf.loadgen.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.config.ServerConfig;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
@@ -22,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * gsf load --http2 against our own server under every algorithm, h2c on the plain port and h2 by ALPN on the TLS
  * port (the transports of {@code Variants.algorithmsAndTransport}): three streams on one connection, every download
- * verified. Skipped while the server has no HTTP/2 ({@code http2} is not one of its keys).
+ * verified.
  */
 class Http2AgainstServerTest {
     @TempDir
@@ -41,8 +38,6 @@ class Http2AgainstServerTest {
     @Timeout(60)
     void everyDownloadOverH2IsVerified(Algorithm algorithm, Transport transport, @TempDir Path out)
             throws Exception {
-        assumeThat(Arrays.stream(ServerConfig.Key.values()).anyMatch(k -> k.name.equals("http2")))
-                .as("the server has HTTP/2 (its http2 key)").isTrue();
         try (FileServer server = Servers.start(shared, algorithm, transport.keys("http2", "on"))) {
             List<String> args = new ArrayList<>(List.of("--url", transport.isTls()
                             ? "https://127.0.0.1:" + server.tlsPort().orElseThrow() + "/" : LoadFixture.url(server),

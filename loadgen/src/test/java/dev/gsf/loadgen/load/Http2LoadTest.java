@@ -132,10 +132,8 @@ class Http2LoadTest {
     @Timeout(60)
     void anHttp11OnlyServerIsToldNotToSpeakH2c(@TempDir Path dir) throws Exception {
         Path manifest = LoadFixture.files(dir, LoadFixture.SMALL);
-        boolean hasHttp2 = java.util.Arrays.stream(dev.gsf.server.config.ServerConfig.Key.values())
-                .anyMatch(k -> k.name.equals("http2"));
-        String[] keys = hasHttp2 ? new String[] {"http2", "off"} : new String[0]; // our server, HTTP/1.1 only
-        try (var http11 = dev.gsf.server.testing.Servers.start(dir, dev.gsf.algorithms.Algorithm.SBA, keys)) {
+        // our server with HTTP/2 off: HTTP/1.1 only
+        try (var http11 = dev.gsf.server.testing.Servers.start(dir, dev.gsf.algorithms.Algorithm.SBA, "http2", "off")) {
             LoadFixture.Outcome o = LoadFixture.load(dir.resolve("out"), "--url", LoadFixture.url(http11),
                     "--manifest", manifest.toString(), "--http2", "--threads", "1", "--clients", "1", "--ramp-up",
                     "0s", "--steady", "500ms", "--ramp-down", "0s");
