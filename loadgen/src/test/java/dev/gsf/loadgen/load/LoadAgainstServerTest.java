@@ -24,7 +24,7 @@ class LoadAgainstServerTest {
 
     @Test
     void aShortRunVerifiesEveryDownloadWithZeroErrors(@TempDir Path out) throws Exception {
-        var run = served.load(out, "--clients", "4", "--ramp-up", "500ms", "--steady", "2s", "--ramp-down", "500ms",
+        var run = served.load(out, "--clients", "4", "--ramp-up", "200ms", "--steady", "1s", "--ramp-down", "200ms",
                 "--interval", "250ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
@@ -50,7 +50,7 @@ class LoadAgainstServerTest {
 
     @Test
     void summaryJsonParsesAndAgreesWithTheTextSummary(@TempDir Path out) throws Exception {
-        var run = served.load(out, "--clients", "3", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
+        var run = served.load(out, "--clients", "3", "--ramp-up", "300ms", "--steady", "800ms", "--ramp-down",
                 "300ms", "--runs", "2");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
@@ -81,7 +81,7 @@ class LoadAgainstServerTest {
         }
         try (FileServer corrupted = LoadFixture.serve(corrupt)) {
             var run = load(out, "--url", LoadFixture.url(corrupted), "--manifest", manifestOfGoodFiles.toString(),
-                    "--clients", "3", "--ramp-up", "200ms", "--steady", "1500ms", "--ramp-down", "200ms");
+                    "--clients", "3", "--ramp-up", "200ms", "--steady", "800ms", "--ramp-down", "200ms");
 
             assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
             assertThat(run.errors("md5")).isPositive();
