@@ -25,7 +25,7 @@ class DistributedLoadTest {
 
     private static String[] shortRun(String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("--url", served.url(), "--manifest",
-                served.manifest().toString(), "--clients", "4", "--ramp-up", "300ms", "--steady", "800ms", "--ramp-down",
+                served.manifest().toString(), "--clients", "4", "--ramp-up", "300ms", "--steady", "1500ms", "--ramp-down",
                 "300ms", "--interval", "250ms", "--threads", "1"));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
