@@ -3,11 +3,12 @@
 #   1. mvn verify of every module (compile, jars, the cli's shaded jar) with the tests of every module but the
 #      three long ones (server, loadgen, bench), which then run in two streams at once, each a mvn test of its
 #      modules and the ones they need (already built: nothing is compiled again, nothing packaged):
-#   2a. "server": server's test classes (JUnit runs them at once in one JVM, src/test/resources/junit-platform.properties);
+#   2a. "server": server's test classes (JUnit runs them at once in one JVM, src/test/resources/junit-platform.properties),
+#       at a lower priority (nice 5) than
 #   2b. "load": loadgen's test classes, then bench's (each module one class at a time).
 # A reactor builds a module only after the modules it needs are done, tests included, so one mvn verify runs server,
-# loadgen and bench one after the other: 6 to 7 minutes on 2 cores, where the streams take about 4 (docs/results/
-# 2026-11-27-ci-time.md). The streams' output goes to target/gsf-test-STREAM.log, printed when the stream ends.
+# loadgen and bench one after the other, each leaving a core mostly idle (docs/results/2026-11-27-ci-time.md). The
+# streams' output goes to target/gsf-test-STREAM.log, printed when the stream ends.
 # Then the ten slowest test classes; the exit code is the first failing step's.
 #   scripts/test-suite.sh [MAVEN ARGS...]    e.g. -Dmaven.repo.local=DIR, passed to every mvn
 # With -pl/--projects, -rf/--resume-from or -Dtest= among the arguments it is one mvn verify of those, as before.
@@ -35,9 +36,9 @@ fi
 mvn -B verify -Dsurefire.excludesFile="$groups/build.excludes" "$@" || { code=$?; slowest; exit "$code"; }
 
 # 2. the two streams; each one's log printed whole when it ends, so that the two do not interleave
-stream() { # NAME PROJECTS INCLUDES
-  local name="$1" log="target/gsf-test-$1.log"
-  if mvn -B test -pl "$2" -am -Dsurefire.includesFile="$groups/$3" "${@:4}" > "$log" 2>&1; then
+stream() { # NICENESS NAME PROJECTS INCLUDES [MAVEN ARGS...]
+  local name="$2" log="target/gsf-test-$2.log"
+  if nice -n "$1" mvn -B test -pl "$3" -am -Dsurefire.includesFile="$groups/$4" "${@:5}" > "$log" 2>&1; then
     echo "== stream $name: passed ($log)"
   else
     local code=$?
@@ -46,8 +47,10 @@ stream() { # NAME PROJECTS INCLUDES
     return "$code"
   fi
 }
-stream server server server.includes "$@" & server=$!
-stream load loadgen,bench load.includes "$@" & load=$!
+# server's stream yields the cores to the load stream (nice 5: a third of its share when both want them): loadgen's
+# and bench's tests judge rates and counts over seconds, server's wait on events with bounds of seconds to minutes.
+stream 5 server server server.includes "$@" & server=$!
+stream 0 load loadgen,bench load.includes "$@" & load=$!
 code=0
 wait "$server" || code=$?
 wait "$load" || { c=$?; [ "$code" != 0 ] || code=$c; }
