@@ -11,14 +11,15 @@
 # streams' output goes to target/gsf-test-STREAM.log, printed when the stream ends.
 # Then the ten slowest test classes; the exit code is the first failing step's.
 #   scripts/test-suite.sh [MAVEN ARGS...]    e.g. -Dmaven.repo.local=DIR, passed to every mvn
-# With -pl/--projects, -rf/--resume-from or -Dtest= among the arguments it is one mvn verify of those, as before.
+# With -pl/--projects, -rf/--resume-from or -Dtest= among the arguments, or GSF_TEST_STREAMS=0 in the environment,
+# it is one mvn verify, as before (the modules one after the other: slower, but no timed test beside another module).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 groups="$root/scripts/test-groups"
 cd "$root"
 mkdir -p target && touch target/gsf-test.started # reports older than this are of an earlier run
 
-split=1
+split="${GSF_TEST_STREAMS:-1}"
 for arg in "$@"; do
   case "$arg" in -pl|--projects|-pl*|--projects=*|-rf|--resume-from|-rf*|--resume-from=*|-Dtest=*) split=0 ;; esac
 done
