@@ -1,6 +1,8 @@
 package dev.gsf.server.h2;
 
+import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
+import dev.gsf.server.send.PlainWrites;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -22,6 +24,8 @@ import org.glassfish.grizzly.memory.MemoryManager;
  * on the writing or a selector thread.
  */
 final class H2Batch implements CompletionHandler<WriteResult> {
+    static final int FRAME_HEADER = 9;
+
     record Failure(Written done, Throwable cause) {
     }
 
@@ -34,6 +38,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     final List<H2Stream.Source> sentByKernel = new ArrayList<>();
     final boolean closeAfter;
     long dataBytes;
+    /** Built on the reading thread, which left a stream's frames that must be read from its file. */
+    boolean fileFramesLeft;
     private final H2Writer writer;
     // guarded by the writer's lock
     private boolean returned;
@@ -69,6 +75,37 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         for (int i = 0; i < writes.size(); i++) {
             ((Connection) connection).write(writes.get(i), i == writes.size() - 1 ? this : null);
         }
+    }
+
+    /**
+     * Adds a DATA frame of stream {@code id} carrying the next {@code length} bytes of {@code source}: read into the
+     * frame, or, when {@code sendfileOn} is a connection and the source a zero-copy section, sent by sendfile right
+     * after the frame's header (h2c, as nginx does). END_STREAM when they are the source's last and {@code endAfter};
+     * returns whether they are its last.
+     */
+    boolean addData(H2Stream.Source source, int length, boolean endAfter, int id, Connection<?> sendfileOn)
+            throws IOException {
+        FileSection byKernel = sendfileOn == null ? null : source.zeroCopy();
+        ByteBuffer frame;
+        if (byKernel != null) {
+            source.assign(length);
+            frame = ByteBuffer.allocate(FRAME_HEADER);
+        } else {
+            frame = ByteBuffer.allocate(FRAME_HEADER + length).position(FRAME_HEADER);
+            while (frame.hasRemaining()) {
+                if (source.readInto(frame) <= 0) {
+                    throw new IOException("the file ended early");
+                }
+            }
+            frame.flip();
+        }
+        boolean last = source.remaining() == 0;
+        parts.add(dataHeader(frame, length, last && endAfter, id));
+        if (byKernel != null) {
+            parts.add(PlainWrites.sendfile(byKernel, length, sendfileOn));
+            sentByKernel.add(source);
+        }
+        return last;
     }
 
     /** A DATA frame's header, RFC 9113 §4.1: length (24 bits), type DATA (0), flags (END_STREAM), stream id. */

@@ -92,7 +92,7 @@ final class H2Connection implements ServerParser.Listener {
             readingThread = null;
         }
         if (writer.takeDeferred()) {
-            writer.flush();
+            writer.flushAfterRead();
         }
     }
 

@@ -24,6 +24,8 @@ final class H2Exchange implements Exchange {
     private final String remote;
     private final HttpFields.Mutable answer = HttpFields.build();
     private int status = 200;
+    /** The body's length as {@link #content} set it (-1: unset): the head's, so END_STREAM goes on its last DATA. */
+    private long contentLength = -1;
 
     H2Exchange(MetaData.Request request, H2Stream stream, String remote) {
         this.request = request;
@@ -106,6 +108,7 @@ final class H2Exchange implements Exchange {
     public void content(String type, long length) {
         answer.put("Content-Type", type);
         answer.put("Content-Length", Long.toString(length));
+        contentLength = length;
     }
 
     @Override
@@ -132,12 +135,18 @@ final class H2Exchange implements Exchange {
         return new Sink(stream, stream::answeredServerError);
     }
 
+    /**
+     * A small body (one write, held in memory by the open-file cache) is handed to the connection's writer at once on
+     * the thread that read its HEADERS: no hop to the algorithm's thread. The writer only queues it there; its frames
+     * go out in the batch written once the frames read have been parsed, within the windows as any DATA.
+     */
     @Override
     public boolean fastPath() {
-        return false; // a stream's body is never written on the thread that reads the connection
+        return true;
     }
 
+    /** The answer's head; Jetty's MetaData takes the length as given, it does not read it from the fields. */
     private MetaData.Response head() {
-        return new MetaData.Response(status, null, HttpVersion.HTTP_2, answer.asImmutable());
+        return new MetaData.Response(status, null, HttpVersion.HTTP_2, answer.asImmutable(), contentLength);
     }
 }

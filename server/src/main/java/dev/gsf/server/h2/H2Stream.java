@@ -135,6 +135,11 @@ final class H2Stream implements WriteSink {
 
         long remaining();
 
+        /** Whether the next bytes must be read from a file (the algorithm's section), not copied from memory. */
+        default boolean fromFile() {
+            return false;
+        }
+
         /** The zero-copy section behind this source, whose frames' payloads may go by sendfile; null when none. */
         default FileSection zeroCopy() {
             return null;
@@ -178,6 +183,11 @@ final class H2Stream implements WriteSink {
                 @Override
                 public long remaining() {
                     return section.remaining() - assigned;
+                }
+
+                @Override
+                public boolean fromFile() {
+                    return remaining() > 0;
                 }
 
                 @Override

@@ -1,8 +1,6 @@
 package dev.gsf.server.h2;
 
-import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
-import dev.gsf.server.send.PlainWrites;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -29,7 +27,7 @@ import org.glassfish.grizzly.Connection;
  * payload the stream's file section copies after it.
  *
  * <p>Threads: any thread submits; a batch is built by whichever thread finds the writer idle (an algorithm's thread,
- * the selector thread that completed the last batch, or a virtual thread for work the reading thread found), under
+ * the selector thread that completed the last batch, or the reading thread once it has parsed what it read), under
  * this object's lock. HPACK's encoder state follows the build order, which is the wire order.
  */
 final class H2Writer {
@@ -37,7 +35,6 @@ final class H2Writer {
     static final int IN_FLIGHT_BOUND = 256 * 1024;
     /** The longest DATA frame sent, whatever larger SETTINGS_MAX_FRAME_SIZE the peer allows. */
     static final int MAX_FRAME = 64 * 1024;
-    private static final int FRAME_HEADER = 9;
 
     private final Connection<?> connection;
     private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
@@ -51,7 +48,7 @@ final class H2Writer {
     private boolean writing;
     private boolean flushing;
     private boolean again;
-    /** A flush asked for on the reading thread, left to a virtual thread. */
+    /** A flush asked for while the reading thread parses, done by it once the bytes read are parsed. */
     private boolean deferred;
     /** GOAWAY sent: no more DATA, the connection closes once it is out. */
     private boolean closing;
@@ -209,11 +206,6 @@ final class H2Writer {
         }
     }
 
-    /** Hands flushing to a virtual thread: for work found by the thread that reads the connection. */
-    void flushLater() {
-        Thread.ofVirtual().name("h2-flush").start(this::flush);
-    }
-
     /** Whether a flush was asked for on the reading thread since the last call. */
     synchronized boolean takeDeferred() {
         boolean was = deferred;
@@ -229,14 +221,31 @@ final class H2Writer {
     void flush() {
         if (owner.onReadingThread()) {
             synchronized (this) {
-                deferred = true; // sent by a virtual thread once the bytes read are parsed
+                deferred = true; // one batch for all the frames these bytes asked for, once they are parsed
             }
             return;
         }
+        flush(false);
+    }
+
+    /**
+     * The reading thread's flush, once it has parsed what it read: the batches carry control frames and bodies held
+     * in memory only; a stream whose next frame must be read from its file is left to a virtual thread, so that no
+     * file is read on the thread that reads the connection.
+     */
+    void flushAfterRead() {
+        if (flush(true)) {
+            Thread.ofVirtual().name("h2-frames").start(this::flush);
+        }
+    }
+
+    /** As {@link #flush()}; with {@code memoryOnly}, returns whether a stream's file frames were left unbuilt. */
+    private boolean flush(boolean memoryOnly) {
+        boolean left = false;
         synchronized (this) {
             if (flushing) {
                 again = true;
-                return;
+                return false;
             }
             flushing = true;
         }
@@ -244,10 +253,11 @@ final class H2Writer {
             H2Batch batch;
             synchronized (this) {
                 again = false;
-                batch = writing || closed ? null : build();
-                if (batch == null) {
+                batch = writing || closed ? null : build(memoryOnly);
+                left |= batch != null && batch.fileFramesLeft;
+                if (batch == null || batch.parts.isEmpty()) {
                     flushing = false;
-                    return;
+                    return left;
                 }
                 writing = true;
             }
@@ -257,7 +267,7 @@ final class H2Writer {
                 inline = batch.completedInline();
                 if (!inline && !(again && !writing)) {
                     flushing = false;
-                    return;
+                    return left;
                 }
             }
             if (inline) {
@@ -280,8 +290,8 @@ final class H2Writer {
         }
     }
 
-    /** The next batch: control frames, then DATA round-robin; null when there is nothing to send. */
-    private H2Batch build() {
+    /** The next batch: control frames, then DATA round-robin (held in memory only, when {@code memoryOnly}). */
+    private H2Batch build(boolean memoryOnly) {
         H2Batch batch = new H2Batch(this, closing);
         while (!control.isEmpty()) {
             batch.parts.add(control.poll());
@@ -291,6 +301,11 @@ final class H2Writer {
         while (!ready.isEmpty() && turns-- > 0) {
             H2Stream stream = ready.poll();
             stream.queued = false;
+            if (memoryOnly && stream.pending != null && stream.pending.fromFile()) {
+                batch.fileFramesLeft = true;
+                enqueue(stream);
+                continue;
+            }
             if (!stream.closed && !turn(stream, batch, budget - batch.dataBytes)) {
                 enqueue(stream);
             }
@@ -298,7 +313,7 @@ final class H2Writer {
                 break;
             }
         }
-        return batch.parts.isEmpty() ? null : batch;
+        return batch;
     }
 
     /** One stream's turn: its head, then one DATA frame; true when its write is done or it waits for its window. */
@@ -321,32 +336,13 @@ final class H2Writer {
         if (length <= 0) {
             return stream.window <= 0; // parked until a WINDOW_UPDATE for it; else back in line
         }
-        FileSection byKernel = sendfile ? pending.zeroCopy() : null;
-        if (byKernel != null) { // h2c with zero-copy: the header here, the payload by sendfile after it
-            pending.assign(length);
-            boolean last = pending.remaining() == 0;
-            batch.parts.add(H2Batch.dataHeader(ByteBuffer.allocate(FRAME_HEADER), (int) length,
-                    last && stream.endAfter, stream.id));
-            batch.parts.add(PlainWrites.sendfile(byKernel, length, connection));
-            batch.sentByKernel.add(pending);
-            return sent(stream, batch, length, last);
-        }
-        ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + (int) length);
-        frame.position(FRAME_HEADER);
-        frame.limit(FRAME_HEADER + (int) length);
+        boolean last;
         try {
-            while (frame.hasRemaining()) {
-                if (pending.readInto(frame) <= 0) {
-                    throw new IOException("the file ended early");
-                }
-            }
+            last = batch.addData(pending, (int) length, stream.endAfter, stream.id, sendfile ? connection : null);
         } catch (IOException e) {
             failStream(stream, batch, e);
             return true;
         }
-        boolean last = pending.remaining() == 0;
-        H2Batch.dataHeader(frame, (int) length, last && stream.endAfter, stream.id);
-        batch.parts.add(frame.flip());
         return sent(stream, batch, length, last);
     }
 
@@ -361,7 +357,7 @@ final class H2Writer {
     /** The stream's write is out with this batch: told when it is written; END_STREAM first when {@code end}. */
     private boolean finishWrite(H2Stream stream, H2Batch batch, boolean end) {
         if (end) {
-            batch.parts.add(H2Batch.dataHeader(ByteBuffer.allocate(FRAME_HEADER), 0, true, stream.id));
+            batch.parts.add(H2Batch.dataHeader(ByteBuffer.allocate(H2Batch.FRAME_HEADER), 0, true, stream.id));
         }
         if (stream.done != null) {
             batch.written.add(stream.done);

@@ -15,7 +15,8 @@
  *
  * <p>Threads: the filter, the connection and the handler's decisions run on the thread that reads the connection (a
  * selector thread) and never block; DATA is built and written by the algorithms' threads, the selector thread that
- * completes a write, or a virtual thread for work the reading thread found (a WINDOW_UPDATE): never file reads on the
- * reading thread.
+ * completes a write, or, once it has parsed what it read, the reading thread itself for control frames and bodies
+ * held in memory (a small file's whole answer, inline), and a virtual thread for file frames it found due (a
+ * WINDOW_UPDATE): never file reads on the reading thread.
  */
 package dev.gsf.server.h2;

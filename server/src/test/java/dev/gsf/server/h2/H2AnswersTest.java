@@ -45,6 +45,7 @@ class H2AnswersTest {
             assertThat(small.headers.get("content-length")).isEqualTo("1024");
             assertThat(small.headers.get("x-send-algorithm")).isEqualTo(algorithm.name());
             assertThat(md5(small.body.toByteArray())).isEqualTo(TestFiles.md5Of("1KB.bin"));
+            assertThat(small.dataFrames).as("END_STREAM on the body's one DATA frame, none empty after it").isOne();
 
             int streams = manyStreamsAtOnce(client);
 

@@ -63,6 +63,8 @@ public final class H2Client implements Closeable {
         /** The RST_STREAM error code the server sent, -1 for none. */
         public int reset = -1;
         public boolean ended;
+        /** DATA frames received, the empty ones included (an END_STREAM that came on a frame of its own). */
+        public int dataFrames;
     }
 
     private H2Client(Socket socket) throws IOException {
@@ -288,6 +290,7 @@ public final class H2Client implements Closeable {
                 byte[] bytes = new byte[data.remaining()];
                 data.get(bytes);
                 r.body.writeBytes(bytes);
+                r.dataFrames++;
                 r.ended |= frame.isEndStream();
                 responses.notifyAll();
             }
