@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.H2Client;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.eclipse.jetty.http2.ErrorCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,6 +101,38 @@ class PathTraversalTest {
                 assertThat(r.status()).as(probe).isIn(400, 403, 404);
                 assertThat(r.body()).as(probe).doesNotContain(SECRET).doesNotContain("root:");
             }
+        }
+    }
+
+    /**
+     * The same probes as the {@code :path} of HTTP/2 requests (h2c, each header block as sent, no client tidying it):
+     * refused as over HTTP/1.1, with its status, or with a stream error (RST_STREAM PROTOCOL_ERROR, RFC 9113 §8.1.1)
+     * where HTTP/1.1 answers 400 (Jetty's HPACK decoder refuses a target its URI parser finds bad, or one that is not
+     * origin-form); the connection goes on.
+     */
+    @Test
+    void noProbeReachesAFileOutsideTheRootOverHttp2() throws Exception {
+        try (H2Client h2 = H2Client.connect(server.port())) {
+            for (String probe : PROBES) {
+                int http11;
+                try (RawHttp http = new RawHttp(server.port())) {
+                    http.sendRaw(("GET " + probe + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1));
+                    http11 = http.read(false).status();
+                }
+                H2Client.Response r = h2.response(h2.requestFields(":method", "GET", ":scheme", "http",
+                        ":authority", "127.0.0.1", ":path", probe));
+                if (r.reset >= 0) {
+                    assertThat(r.reset).as(probe).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
+                    assertThat(http11).as(probe + " over HTTP/1.1").isEqualTo(400);
+                } else {
+                    assertThat(r.status).as(probe).isEqualTo(http11).isIn(400, 403, 404);
+                }
+                assertThat(r.body.toString(StandardCharsets.ISO_8859_1)).as(probe)
+                        .doesNotContain(SECRET).doesNotContain("root:");
+            }
+            assertThat(h2.get("/file.txt").body.toString(StandardCharsets.UTF_8)).isEqualTo("public\n");
+            assertThat(h2.get("//file.txt").status).as("an empty segment is no step out (as HTTP/1.1)").isEqualTo(200);
         }
     }
 
