@@ -307,7 +307,10 @@ public final class FileServer implements RunningServer, AutoCloseable {
         long deadline = start + grace.toNanos();
         AlgorithmStats.Snapshot now = before;
         // Downloads report their end through counters, not events: look every 20 ms (a cut shortens the wait).
-        while (running(now) > 0 && System.nanoTime() < deadline && !cutNow.await(20, TimeUnit.MILLISECONDS)) {
+        // HTTP/2 connections close themselves, lingering, once their streams have ended: closing them first would
+        // cut what their clients still send.
+        while ((running(now) > 0 || http2.connectionsOpen() > 0) && System.nanoTime() < deadline
+                && !cutNow.await(20, TimeUnit.MILLISECONDS)) {
             now = algorithmStats();
         }
         now = algorithmStats();

@@ -166,6 +166,6 @@ final class H2Batch implements CompletionHandler<WriteResult> {
                 w.failed(failure);
             }
         }
-        writer.ended(ended, failure != null || closeAfter);
+        writer.ended(ended, failure != null, closeAfter);
     }
 }

@@ -5,6 +5,7 @@ import dev.gsf.server.http.RequestHead;
 import dev.gsf.server.http.StrictHttpFilter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
@@ -46,6 +47,8 @@ final class H2Connection implements ServerParser.Listener {
     static final int MAX_RESETS_PER_SECOND = 200;
     /** Control frames a second past which Jetty's parser fails the connection (ENHANCE_YOUR_CALM). */
     private static final int MAX_CONTROL_FRAMES_PER_SECOND = 1000;
+    /** How long a lingering close reads what the peer still sends, at most (nginx's lingering_timeout is 5 s). */
+    static final Duration LINGER = Duration.ofSeconds(2);
 
     private final Connection<?> connection;
     private final FileHandler handler;
@@ -58,10 +61,16 @@ final class H2Connection implements ServerParser.Listener {
     private final String remote;
     private volatile Thread readingThread;
     private int lastStreamId;
-    /** The last stream answered (GOAWAY's last stream id). */
+    /** The last stream answered (GOAWAY's last stream id); guarded by this. */
     private int lastServed;
     private long initialWindow = 65_535;
-    private boolean goingAway;
+    private volatile boolean goingAway;
+    /** The server drains: GOAWAY sent, new streams refused, closed (lingering) once the last has ended. */
+    private volatile boolean drained;
+    /** {@link #drain} was called; guarded by this. */
+    private boolean drainStarted;
+    /** Closed for sending; what the peer still sends is read and dropped. */
+    private volatile boolean lingering;
     /** The client sent GOAWAY: the connection closes once its last stream has ended. */
     private volatile boolean peerGoingAway;
     private long resetWindowStart;
@@ -85,6 +94,9 @@ final class H2Connection implements ServerParser.Listener {
 
     /** Parses what arrived. */
     void read(ByteBuffer bytes) {
+        if (lingering) {
+            return;
+        }
         readingThread = Thread.currentThread();
         try {
             parser.parse(bytes);
@@ -107,15 +119,47 @@ final class H2Connection implements ServerParser.Listener {
         streams.clear();
     }
 
-    /** Open streams (for the tests and the status). */
-    int openStreams() {
-        return streams.size();
+    void streamEnded(H2Stream stream) {
+        if (streams.remove(stream.id, stream) && (peerGoingAway || drained) && streams.isEmpty()) {
+            writer.goAway(new GoAwayFrame(peerGoingAway ? lastStreamId : lastServed(), ErrorCode.NO_ERROR.code, null),
+                    true);
+        }
     }
 
-    void streamEnded(H2Stream stream) {
-        if (streams.remove(stream.id, stream) && peerGoingAway && streams.isEmpty()) {
-            writer.goAway(new GoAwayFrame(lastStreamId, ErrorCode.NO_ERROR.code, null));
+    private synchronized int lastServed() {
+        return lastServed;
+    }
+
+    /**
+     * The server drains (any thread): GOAWAY now, naming the last stream served; the streams open go on, new ones
+     * are refused, and the connection closes, lingering, once none is left (nginx's graceful shutdown).
+     */
+    void drain() {
+        synchronized (this) {
+            if (drainStarted) {
+                return;
+            }
+            drainStarted = true;
+            goAwayForDrain();
         }
+        writer.flush();
+        if (streams.isEmpty()) {
+            writer.goAway(new GoAwayFrame(lastServed(), ErrorCode.NO_ERROR.code, null), true);
+        }
+    }
+
+    /** Under this lock: GOAWAY NO_ERROR naming the last stream served, once. */
+    private void goAwayForDrain() {
+        if (!drained) {
+            drained = true;
+            writer.control(new GoAwayFrame(lastServed, ErrorCode.NO_ERROR.code, null));
+        }
+    }
+
+    /** After our last GOAWAY (NO_ERROR) is out: what the peer still sends is dropped, see {@link LingeringClose}. */
+    void linger() {
+        lingering = true;
+        LingeringClose.start(connection, LINGER);
     }
 
     @Override
@@ -180,18 +224,12 @@ final class H2Connection implements ServerParser.Listener {
             connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS without a request");
             return;
         }
-        if (draining.getAsBoolean()) {
-            writer.control(new GoAwayFrame(lastServed, ErrorCode.NO_ERROR.code, null)); // the rest go nowhere
-            goingAway = true;
-        }
-        if (goingAway || streams.size() >= MAX_STREAMS) {
+        H2Stream stream = admit(id);
+        if (stream == null) {
             writer.control(new ResetFrame(id, ErrorCode.REFUSED_STREAM_ERROR.code));
             writer.flush();
             return;
         }
-        H2Stream stream = new H2Stream(id, initialWindow, this);
-        streams.put(id, stream);
-        lastServed = id;
         counts.streamOpened();
         String refusal = H2Exchange.malformed(request);
         if (refusal != null) {
@@ -203,6 +241,21 @@ final class H2Connection implements ServerParser.Listener {
         if (frame.isEndStream()) {
             requestEnded(stream);
         } // else answered once its body has ended, which is read and dropped
+    }
+
+    /** Stream {@code id}, opened; null when refused: the server drains (GOAWAY then), or too many are open. */
+    private synchronized H2Stream admit(int id) {
+        if (draining.getAsBoolean()) {
+            goAwayForDrain();
+            return null;
+        }
+        if (streams.size() >= MAX_STREAMS) {
+            return null;
+        }
+        H2Stream stream = new H2Stream(id, initialWindow, this);
+        streams.put(id, stream);
+        lastServed = id;
+        return stream;
     }
 
     /**
@@ -289,7 +342,7 @@ final class H2Connection implements ServerParser.Listener {
         goingAway = true;
         peerGoingAway = true;
         if (streams.isEmpty()) {
-            writer.goAway(new GoAwayFrame(lastStreamId, ErrorCode.NO_ERROR.code, null));
+            writer.goAway(new GoAwayFrame(lastStreamId, ErrorCode.NO_ERROR.code, null), true);
         }
     }
 
@@ -338,6 +391,6 @@ final class H2Connection implements ServerParser.Listener {
     private void connectionError(ErrorCode error, String reason) {
         LOG.fine(() -> "HTTP/2 connection from " + remote + ": " + error + " " + reason);
         goingAway = true;
-        writer.goAway(new GoAwayFrame(lastStreamId, error.code, reason.getBytes(StandardCharsets.UTF_8)));
+        writer.goAway(new GoAwayFrame(lastStreamId, error.code, reason.getBytes(StandardCharsets.UTF_8)), false);
     }
 }

@@ -4,6 +4,8 @@ import dev.gsf.server.http.FileHandler;
 import dev.gsf.server.http.StrictHttpFilter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
@@ -37,6 +39,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
 
     private final FileHandler handler;
     private final H2Counts counts;
+    private final Set<H2Connection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean draining;
 
     public H2Filter(FileHandler handler, H2Counts counts) {
@@ -45,11 +48,13 @@ public final class H2Filter extends BaseFilter implements AddOn {
     }
 
     /**
-     * From now on every new stream is refused (REFUSED_STREAM, which a client may retry elsewhere) and its connection
-     * told GOAWAY; streams already answering go on, as HTTP/1.1's downloads do while the server drains.
+     * Tells every HTTP/2 connection GOAWAY now, and refuses every new stream from now on (REFUSED_STREAM, which a
+     * client may retry elsewhere); streams already answering go on, as HTTP/1.1's downloads do while the server
+     * drains, and each connection closes, lingering, once its last stream has ended ({@link LingeringClose}).
      */
     public void drain() {
         draining = true;
+        open.forEach(H2Connection::drain);
     }
 
     /** Places this filter just before the strict HTTP/1.1 filter (registered before this one). */
@@ -79,12 +84,17 @@ public final class H2Filter extends BaseFilter implements AddOn {
             }
             protocol = new H2Connection(connection, handler, counts, () -> draining);
             PROTOCOL.set(connection, protocol);
+            open.add((H2Connection) protocol);
             counts.connectionOpened();
         }
+        H2Connection h2 = (H2Connection) protocol;
         try {
-            ((H2Connection) protocol).read(in.toByteBuffer());
+            h2.read(in.toByteBuffer());
         } finally {
             in.tryDispose();
+        }
+        if (draining) { // one that began as the drain did: after its SETTINGS, it is told GOAWAY too
+            h2.drain();
         }
         return ctx.getStopAction();
     }
@@ -107,6 +117,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
     @Override
     public NextAction handleClose(FilterChainContext ctx) throws IOException {
         if (PROTOCOL.remove(ctx.getConnection()) instanceof H2Connection h2) {
+            open.remove(h2);
             h2.closed();
             counts.connectionClosed();
         }

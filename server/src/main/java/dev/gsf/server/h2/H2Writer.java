@@ -41,6 +41,7 @@ final class H2Writer {
     private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
     private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
     private final H2Connection owner;
+    /** Whether zero-copy sections' DATA payloads go by sendfile between the frame headers (h2c; TLS copies). */
     private final boolean sendfile;
     /** The connection's send window. */
     private long window = 65_535;
@@ -50,14 +51,11 @@ final class H2Writer {
     private boolean again;
     /** A flush asked for while the reading thread parses, done by it once the bytes read are parsed. */
     private boolean deferred;
-    /** GOAWAY sent: no more DATA, the connection closes once it is out. */
+    /** GOAWAY sent: no more DATA, the connection closes once it is out (lingering, after a GOAWAY without error). */
     private boolean closing;
+    private volatile boolean lingerAfter;
     private boolean closed;
 
-    /**
-     * @param sendfile whether DATA payloads of zero-copy sections go by sendfile between the frame headers (h2c; over
-     *                 TLS every byte is encrypted, so copied)
-     */
     H2Writer(Connection<?> connection, H2Connection owner, boolean sendfile) {
         this.connection = connection;
         this.owner = owner;
@@ -170,11 +168,15 @@ final class H2Writer {
         return failed;
     }
 
-    /** Sends GOAWAY ({@code frame}), then closes the connection; no more DATA goes out. */
-    void goAway(Frame frame) {
+    /** Sends GOAWAY ({@code frame}), then closes the connection (lingering, or at once); no more DATA goes out. */
+    void goAway(Frame frame, boolean linger) {
         synchronized (this) {
+            if (closing) {
+                return; // one GOAWAY is enough: the connection is closing already
+            }
             control(frame);
             closing = true;
+            lingerAfter = linger;
         }
         flush();
     }
@@ -282,10 +284,12 @@ final class H2Writer {
         batch.sentByKernel.forEach(H2Stream.Source::sent);
     }
 
-    /** After a batch: {@code streams} have ended; the connection closes after GOAWAY or a failed write. */
-    void ended(List<H2Stream> streams, boolean close) {
+    /** After a batch: {@code streams} have ended; the connection closes after a failed write, or GOAWAY. */
+    void ended(List<H2Stream> streams, boolean failed, boolean goneAway) {
         streams.forEach(owner::streamEnded);
-        if (close) {
+        if (goneAway && !failed && lingerAfter) {
+            owner.linger();
+        } else if (failed || goneAway) {
             connection.closeSilently();
         }
     }

@@ -23,8 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A server that drains (SIGTERM) refuses the new streams of its HTTP/2 connections (REFUSED_STREAM, and GOAWAY
- * naming the last stream it answers) while the streams it answers already finish, under every algorithm.
+ * A server that drains (SIGTERM) tells its HTTP/2 connections GOAWAY (naming the last stream it answers) and refuses
+ * their new streams (REFUSED_STREAM) while the streams it answers already finish, under every algorithm; then each
+ * connection closes in order (a lingering close), even while its client still sends WINDOW_UPDATEs.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2DrainTest {
@@ -53,16 +54,20 @@ class H2DrainTest {
             assertThat(goAway.getError()).isEqualTo(ErrorCode.NO_ERROR.code);
             assertThat(goAway.getLastStreamId()).isEqualTo(running);
 
-            // Windows for all of it at once, and no frame after: the server closes the connection once the drain is
-            // over, and bytes it had not read by then would make its kernel reset the connection.
-            client.send(new WindowUpdateFrame(0, 1 << 20));
-            client.send(new WindowUpdateFrame(running, 1 << 20));
+            // Window given back frame by frame, as clients do: WINDOW_UPDATEs still come after the last DATA, which
+            // the server's lingering close reads, so no unread byte makes its kernel reset the connection.
+            client.giveWindowBack(true);
+            client.send(new WindowUpdateFrame(0, 65_535));
+            client.send(new WindowUpdateFrame(running, 65_535));
             H2Client.Response finished = client.response(running);
             assertThat(finished.status).isEqualTo(200);
             assertThat(H2AnswersTest.md5(finished.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
+            client.awaitClosed();
+            assertThat(client.endedByReset()).as("closed in order, not reset").isFalse();
             FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
             assertThat(result.completed()).isEqualTo(1);
             assertThat(result.cut()).isZero();
+            assertThat(result.took()).as("over once the connection closed, before the grace").isLessThan(WAIT);
         }
     }
 

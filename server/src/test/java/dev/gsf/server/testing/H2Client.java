@@ -53,6 +53,7 @@ public final class H2Client implements Closeable {
     private final Thread reader;
     private volatile boolean giveWindowBack = true;
     private boolean eof;
+    private volatile boolean reset;
     private int nextStream = 1;
 
     /** One stream's answer as it arrives. */
@@ -218,6 +219,11 @@ public final class H2Client implements Closeable {
         }
     }
 
+    /** Whether the connection ended in an error (a reset) rather than the server's orderly end of stream. */
+    public boolean endedByReset() {
+        return reset;
+    }
+
     /** Waits until the server has closed the connection. */
     public void awaitClosed() throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
@@ -242,8 +248,9 @@ public final class H2Client implements Closeable {
             for (int n; (n = in.read(buffer)) > 0; ) {
                 parser.parse(ByteBuffer.wrap(buffer, 0, n));
             }
+            socket.shutdownOutput(); // the server's end read: ours, as a client closes then
         } catch (IOException e) {
-            // closed: eof below
+            reset = !socket.isClosed(); // not our own close: the connection was reset (or broke)
         } finally {
             synchronized (responses) {
                 eof = true;
