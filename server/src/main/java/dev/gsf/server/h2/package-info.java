@@ -11,6 +11,8 @@
  *       algorithm's writes become DATA frames.</li>
  *   <li>{@code H2Writer}: what a connection sends, control frames first, then the streams' DATA round-robin within
  *       the windows and a fixed bound on bytes in flight per connection.</li>
+ *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
+ *       sending, the client's last frames read and dropped until it closes.</li>
  * </ul>
  *
  * <p>Threads: the filter, the connection and the handler's decisions run on the thread that reads the connection (a
