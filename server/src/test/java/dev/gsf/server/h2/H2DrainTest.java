@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.frames.GoAwayFrame;
+import org.eclipse.jetty.http2.frames.PingFrame;
 import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -37,6 +38,7 @@ class H2DrainTest {
         try (FileServer server = Servers.start(algorithm, "workers", "2");
              H2Client client = H2Client.connect(server.port())) {
             client.giveWindowBack(false); // the download stalls on its window until the drain has begun
+            client.endWithServer(false);
             int running = client.request("GET", "/200KB.bin");
             Await.until("the download running", WAIT, () -> server.downloadsInProgress().size() == 1,
                     server::downloadsInProgress);
@@ -62,9 +64,14 @@ class H2DrainTest {
             H2Client.Response finished = client.response(running);
             assertThat(finished.status).isEqualTo(200);
             assertThat(H2AnswersTest.md5(finished.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
-            client.awaitClosed();
-            assertThat(client.endedByReset()).as("closed in order, not reset").isFalse();
+            client.awaitClosed(); // the server's end of stream, after all it sent
+            // A frame after it, as a late WINDOW_UPDATE: the server still reads (and drops) it, and waits for ours.
+            client.send(new PingFrame(false));
+            assertThat(server.http2ConnectionsOpen()).as("lingering, reading").isOne();
+            assertThat(drained).as("the drain waits for the connection's end").isNotDone();
+            client.end();
             FileServer.Drained result = drained.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(client.endedByReset()).as("closed in order, not reset").isFalse();
             assertThat(result.completed()).isEqualTo(1);
             assertThat(result.cut()).isZero();
             assertThat(result.took()).as("over once the connection closed, before the grace").isLessThan(WAIT);

@@ -54,6 +54,7 @@ public final class H2Client implements Closeable {
     private volatile boolean giveWindowBack = true;
     private boolean eof;
     private volatile boolean reset;
+    private volatile boolean endWithServer = true;
     private int nextStream = 1;
 
     /** One stream's answer as it arrives. */
@@ -219,6 +220,16 @@ public final class H2Client implements Closeable {
         }
     }
 
+    /** Whether this client ends its side once the server has ended its own (true), or only when told ({@link #end}). */
+    public void endWithServer(boolean end) {
+        endWithServer = end;
+    }
+
+    /** Ends this client's side of the connection (its FIN), still reading. */
+    public void end() throws IOException {
+        socket.shutdownOutput();
+    }
+
     /** Whether the connection ended in an error (a reset) rather than the server's orderly end of stream. */
     public boolean endedByReset() {
         return reset;
@@ -248,7 +259,9 @@ public final class H2Client implements Closeable {
             for (int n; (n = in.read(buffer)) > 0; ) {
                 parser.parse(ByteBuffer.wrap(buffer, 0, n));
             }
-            socket.shutdownOutput(); // the server's end read: ours, as a client closes then
+            if (endWithServer) {
+                socket.shutdownOutput(); // the server's end read: ours, as a client closes then
+            }
         } catch (IOException e) {
             reset = !socket.isClosed(); // not our own close: the connection was reset (or broke)
         } finally {
