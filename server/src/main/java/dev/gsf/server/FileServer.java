@@ -105,7 +105,7 @@ public final class FileServer implements RunningServer, AutoCloseable {
         ConnectionCount connections = new ConnectionCount();
         StrictHttpFilter strictHttp = new StrictHttpFilter(generations, handler, config.idleTimeout());
         H2Counts http2 = new H2Counts();
-        H2Filter h2Filter = config.http2() ? new H2Filter(handler, http2) : null;
+        H2Filter h2Filter = config.http2() ? new H2Filter(handler, http2, config.h2MaxFrame(), config.h2InFlight()) : null;
         FilePorts ports;
         try {
             ports = FilePorts.open(config, generations, handler, strictHttp, h2Filter, connections);

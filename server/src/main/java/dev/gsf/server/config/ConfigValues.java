@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * The grammars of configuration values that are not a size or a duration (those are common's {@link ByteSize} and
@@ -45,5 +46,16 @@ final class ConfigValues {
             case "false", "no", "off" -> false;
             default -> throw new IllegalArgumentException("'" + s + "' is not true or false");
         };
+    }
+
+    /** Reads {@code key}'s text with {@code parser}; a value it refuses is a {@link ConfigException} naming the key. */
+    static <T> T parse(ServerConfig.Key key, Function<ServerConfig.Key, String> get, Function<String, T> parser) {
+        String text = get.apply(key);
+        try {
+            return parser.apply(text);
+        } catch (RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new ConfigException(key.name + ": " + why + " (" + key.help + ")", e);
+        }
     }
 }

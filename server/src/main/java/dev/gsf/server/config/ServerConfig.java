@@ -1,5 +1,7 @@
 package dev.gsf.server.config;
 
+import static dev.gsf.server.config.ConfigValues.parse;
+
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.SendSettings;
@@ -62,6 +64,8 @@ import java.util.function.Function;
  * @param index          the file a directory URL serves, empty for none (nginx's index)
  * @param autoindex      what a directory without that file answers: 403, or a listing (nginx's autoindex)
  * @param http2          HTTP/2 beside HTTP/1.1: h2c by prior knowledge on the plain port, h2 by ALPN on the HTTPS one
+ * @param h2MaxFrame     the longest HTTP/2 DATA frame sent (shorter when the peer's SETTINGS_MAX_FRAME_SIZE is)
+ * @param h2InFlight     bytes of DATA an HTTP/2 connection has in flight at most, whatever windows its client opens
  */
 public record ServerConfig(Path root, String host, int port, Algorithm algorithm, int workers, int queue, int chunk,
                            boolean zeroCopy, long zeroCopyMin, int inlineMax, int maxDownloads, Duration writeTimeout,
@@ -71,7 +75,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                            Optional<Path> resultsLog, OptionalInt tlsPort, Optional<Path> tlsCert,
                            Optional<Path> tlsKey, Duration tlsHandshakeTimeout, TlsProvider tlsProvider,
                            int maxRanges, List<ContentCoding> precompressed, String index, Autoindex autoindex,
-                           boolean http2) {
+                           boolean http2, int h2MaxFrame, int h2InFlight) {
 
     /** Every configuration key, its default and what it allows. Flags and the config file use these names. */
     public enum Key {
@@ -156,7 +160,12 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 c -> c.autoindex().text()),
         HTTP2("http2", "on", "HTTP/2 beside HTTP/1.1: h2c by prior knowledge on the plain port, h2 by ALPN on the"
                 + " HTTPS port (on), or HTTP/1.1 only (off); a restart applies it",
-                c -> c.http2() ? "on" : "off");
+                c -> c.http2() ? "on" : "off"),
+        H2_MAX_FRAME("h2-max-frame", "64K", "the longest HTTP/2 DATA frame sent, 16K-16M (shorter when the client's"
+                + " SETTINGS_MAX_FRAME_SIZE is); a restart applies it", c -> ByteSize.format(c.h2MaxFrame())),
+        H2_IN_FLIGHT("h2-in-flight", "256K", "bytes of DATA one HTTP/2 connection has in flight at most, whatever"
+                + " windows its client opens: h2-max-frame to 64M; a restart applies it",
+                c -> ByteSize.format(c.h2InFlight()));
 
         public final String name;
         public final String defaultValue;
@@ -238,6 +247,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         }
         requireTls(tlsPort, tlsCert, tlsKey, tlsHandshakeTimeout, port, adminPort);
         require(Key.MAX_RANGES, maxRanges, 1, 1000, Integer.toString(maxRanges));
+        require(Key.H2_MAX_FRAME, h2MaxFrame, 16_384, 16_777_215, ByteSize.format(h2MaxFrame)); // RFC 9113 §6.5.2
+        require(Key.H2_IN_FLIGHT, h2InFlight, h2MaxFrame, 64L << 20, ByteSize.format(h2InFlight));
         precompressed = List.copyOf(precompressed);
         Objects.requireNonNull(autoindex, Key.AUTOINDEX.name);
         if (index.contains("/") || index.contains("\\") || index.equals(".") || index.equals("..")
@@ -342,7 +353,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.PRECOMPRESSED, get, ContentCoding::parseList),
                 parse(Key.INDEX, get, String::trim),
                 parse(Key.AUTOINDEX, get, Autoindex::parse),
-                parse(Key.HTTP2, get, ConfigValues::bool));
+                parse(Key.HTTP2, get, ConfigValues::bool),
+                parse(Key.H2_MAX_FRAME, get, ConfigValues::size),
+                parse(Key.H2_IN_FLIGHT, get, ConfigValues::size));
     }
 
     /** Checks what only the file system can tell; called once before the server starts. */
@@ -376,16 +389,6 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
             throw new ConfigException(key.name + ": " + Durations.format(value) + " is out of range (" + key.help
                     + ")");
-        }
-    }
-
-    private static <T> T parse(Key key, Function<Key, String> get, Function<String, T> parser) {
-        String text = get.apply(key);
-        try {
-            return parser.apply(text);
-        } catch (RuntimeException e) {
-            String why = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new ConfigException(key.name + ": " + why + " (" + key.help + ")", e);
         }
     }
 }

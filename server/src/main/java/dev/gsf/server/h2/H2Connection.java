@@ -76,12 +76,13 @@ final class H2Connection implements ServerParser.Listener {
     private long resetWindowStart;
     private int resetsInWindow;
 
-    H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts, BooleanSupplier draining) {
+    H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts, BooleanSupplier draining,
+                 int maxFrame, int inFlight) {
         this.draining = draining;
         this.counts = counts;
         this.connection = connection;
         this.handler = handler;
-        this.writer = new H2Writer(connection, this, SSLUtils.getSSLEngine(connection) == null);
+        this.writer = new H2Writer(connection, this, SSLUtils.getSSLEngine(connection) == null, maxFrame, inFlight);
         this.parser = new ServerParser(ByteBufferPool.NON_POOLING, RequestHead.MAX_HEAD,
                 WindowRateControl.fromEventsPerSecond(MAX_CONTROL_FRAMES_PER_SECOND));
         parser.init(this);

@@ -39,12 +39,17 @@ public final class H2Filter extends BaseFilter implements AddOn {
 
     private final FileHandler handler;
     private final H2Counts counts;
+    /** {@code h2-max-frame} and {@code h2-in-flight}, for every connection. */
+    private final int maxFrame;
+    private final int inFlight;
     private final Set<H2Connection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean draining;
 
-    public H2Filter(FileHandler handler, H2Counts counts) {
+    public H2Filter(FileHandler handler, H2Counts counts, int maxFrame, int inFlight) {
         this.handler = handler;
         this.counts = counts;
+        this.maxFrame = maxFrame;
+        this.inFlight = inFlight;
     }
 
     /**
@@ -82,7 +87,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
             if (seen < PREFACE.length) {
                 return ctx.getStopAction(in); // the rest of the preface is still to come
             }
-            protocol = new H2Connection(connection, handler, counts, () -> draining);
+            protocol = new H2Connection(connection, handler, counts, () -> draining, maxFrame, inFlight);
             PROTOCOL.set(connection, protocol);
             open.add((H2Connection) protocol);
             counts.connectionOpened();

@@ -20,8 +20,8 @@ import org.glassfish.grizzly.Connection;
 /**
  * Everything an HTTP/2 connection sends, in the order it goes on the wire: control frames first, then the streams
  * that have a write waiting, round-robin, one DATA frame each per turn, each frame as long as the peer's
- * SETTINGS_MAX_FRAME_SIZE (at most {@link #MAX_FRAME}) and the stream's and the connection's send windows allow. One
- * batch is in flight at a time, of at most {@link #IN_FLIGHT_BOUND} bytes of DATA: that bound, not the windows the
+ * SETTINGS_MAX_FRAME_SIZE (at most {@code h2-max-frame}) and the stream's and the connection's send windows allow. One
+ * batch is in flight at a time, of at most {@code h2-in-flight} bytes of DATA: that bound, not the windows the
  * client opens, caps what a connection holds in memory, and a full socket pushes back on every stream through it.
  * Frames and HPACK are Jetty's ({@link Generator}); a DATA frame's 9-byte header is written here, right before the
  * payload the stream's file section copies after it.
@@ -31,10 +31,9 @@ import org.glassfish.grizzly.Connection;
  * this object's lock. HPACK's encoder state follows the build order, which is the wire order.
  */
 final class H2Writer {
-    /** Bytes of DATA one batch carries at most, and so what a connection holds in flight at most. */
-    static final int IN_FLIGHT_BOUND = 256 * 1024;
-    /** The longest DATA frame sent, whatever larger SETTINGS_MAX_FRAME_SIZE the peer allows. */
-    static final int MAX_FRAME = 64 * 1024;
+    /** h2-in-flight (DATA one batch, so a connection, holds at most) and h2-max-frame (whatever the peer allows). */
+    private final int inFlightBound;
+    private final int maxFrameCap;
 
     private final Connection<?> connection;
     private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
@@ -56,8 +55,10 @@ final class H2Writer {
     private volatile boolean lingerAfter;
     private boolean closed;
 
-    H2Writer(Connection<?> connection, H2Connection owner, boolean sendfile) {
+    H2Writer(Connection<?> connection, H2Connection owner, boolean sendfile, int maxFrameCap, int inFlightBound) {
         this.connection = connection;
+        this.maxFrameCap = maxFrameCap;
+        this.inFlightBound = inFlightBound;
         this.owner = owner;
         this.sendfile = sendfile;
     }
@@ -78,7 +79,7 @@ final class H2Writer {
 
     /** The peer's SETTINGS_MAX_FRAME_SIZE (already checked to lie in 16384..16777215). */
     synchronized void maxFrameSize(int size) {
-        maxFrame = Math.min(size, MAX_FRAME);
+        maxFrame = Math.min(size, maxFrameCap);
         generator.setMaxFrameSize(size);
     }
 
@@ -181,10 +182,7 @@ final class H2Writer {
         flush();
     }
 
-    /**
-     * The connection is gone: the waiting write of every stream in {@code open} fails, whether it was in line or
-     * parked on its window, and nothing more is sent.
-     */
+    /** The connection is gone: the waiting write of every stream in {@code open} fails (in line or parked). */
     void closed(Iterable<H2Stream> open) {
         List<Written> failed = new ArrayList<>();
         synchronized (this) {
@@ -300,7 +298,7 @@ final class H2Writer {
         while (!control.isEmpty()) {
             batch.parts.add(control.poll());
         }
-        long budget = closing ? 0 : IN_FLIGHT_BOUND;
+        long budget = closing ? 0 : inFlightBound;
         int turns = ready.size() * 2 + 1;
         while (!ready.isEmpty() && turns-- > 0) {
             H2Stream stream = ready.poll();

@@ -120,6 +120,9 @@ class ServerConfigTest {
             zero-copy      | maybe | 'zero-copy: '                | -
             write-timeout  | 0s    | 'write-timeout: '            | -
             shutdown-grace | soon  | 'shutdown-grace: '           | -
+            h2-max-frame   | 8K    | 'h2-max-frame: 8K is out of range' | 16K-16M
+            h2-max-frame   | 16M   | 'h2-max-frame: 16M is out of range' | -
+            h2-in-flight   | 32K   | 'h2-in-flight: 32K is out of range' | h2-max-frame to 64M
             """)
     void invalidValuesNameTheKeyAndWhatIsAllowed(String key, String value, String start, String allowed) {
         var thrown = assertThatThrownBy(() -> ServerConfig.from(Map.of(key, value)))

@@ -312,7 +312,8 @@ class LiveReconfigurationTest {
                 Map.entry(ServerConfig.Key.TLS_HANDSHAKE_TIMEOUT, "7s"), Map.entry(ServerConfig.Key.TLS_PROVIDER, "jdk"),
                 Map.entry(ServerConfig.Key.MAX_RANGES, "7"),
                 Map.entry(ServerConfig.Key.PRECOMPRESSED, "gzip"), Map.entry(ServerConfig.Key.INDEX, "home.html"),
-                Map.entry(ServerConfig.Key.AUTOINDEX, "json"), Map.entry(ServerConfig.Key.HTTP2, "off"));
+                Map.entry(ServerConfig.Key.AUTOINDEX, "json"), Map.entry(ServerConfig.Key.HTTP2, "off"),
+                Map.entry(ServerConfig.Key.H2_MAX_FRAME, "16K"), Map.entry(ServerConfig.Key.H2_IN_FLIGHT, "1M"));
         assertThat(other.keySet()).containsExactlyInAnyOrder(ServerConfig.Key.values());
         // The TLS keys go together: the base has all three, so that each can change alone.
         Map<String, String> tls = values("tls-port", "8443", "tls-cert", "/tmp/a.crt", "tls-key", "/tmp/a.key");

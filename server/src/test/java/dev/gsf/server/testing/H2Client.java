@@ -67,6 +67,8 @@ public final class H2Client implements Closeable {
         public boolean ended;
         /** DATA frames received, the empty ones included (an END_STREAM that came on a frame of its own). */
         public int dataFrames;
+        /** The longest DATA payload received. */
+        public int largestData;
     }
 
     private H2Client(Socket socket) throws IOException {
@@ -74,6 +76,7 @@ public final class H2Client implements Closeable {
         this.out = socket.getOutputStream();
         Parser parser = new Parser(ByteBufferPool.NON_POOLING, 64 * 1024);
         parser.init(new Listener());
+        parser.setMaxFrameSize(1 << 20); // takes frames up to 1 MiB, for a test that allows them (SETTINGS)
         InputStream in = socket.getInputStream();
         // The preface and SETTINGS first: the reader acknowledges the server's SETTINGS, which must come after ours.
         out.write(org.eclipse.jetty.http2.frames.PrefaceFrame.PREFACE_BYTES);
@@ -311,6 +314,7 @@ public final class H2Client implements Closeable {
                 data.get(bytes);
                 r.body.writeBytes(bytes);
                 r.dataFrames++;
+                r.largestData = Math.max(r.largestData, bytes.length);
                 r.ended |= frame.isEndStream();
                 responses.notifyAll();
             }
