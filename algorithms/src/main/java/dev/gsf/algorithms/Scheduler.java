@@ -101,12 +101,20 @@ abstract class Scheduler implements SendAlgorithm {
         }
     }
 
+    /** Whether the download's first write is all of it: at most {@link Download#GATHERED} bytes and one chunk. */
+    final boolean isOneWrite(Download download) {
+        return download.length() <= oneWrite();
+    }
+
+    private long oneWrite() {
+        return Math.min(Download.GATHERED, settings.chunkSize());
+    }
+
     /** Refuses a download that one write does not cover: see {@link Admission#sendNow}. */
     void requireOneWrite(Download download) {
-        long oneWrite = Math.min(Download.GATHERED, settings.chunkSize());
-        if (download.length() > oneWrite) {
+        if (!isOneWrite(download)) {
             // A second write, queued from the first one's callback, could follow the next response's bytes.
-            throw new IllegalArgumentException("the fast path takes one write, at most " + oneWrite + " bytes, not "
+            throw new IllegalArgumentException("the fast path takes one write, at most " + oneWrite() + " bytes, not "
                     + download.length());
         }
     }
