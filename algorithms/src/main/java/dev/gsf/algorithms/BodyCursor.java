@@ -52,6 +52,11 @@ final class BodyCursor {
         return fileEnd;
     }
 
+    /** The length of the body's first part: a write never spans two parts. */
+    long firstPartLength() {
+        return parts.getFirst().length();
+    }
+
     /** How many of the next {@code wanted} bytes one write may take: never past the end of the part being sent. */
     long next(long wanted) {
         return Math.min(wanted, parts.get(part).length() - partDone);

@@ -96,6 +96,11 @@ public final class Download {
         return length;
     }
 
+    /** Whether the first write, of at most {@code firstWrite} bytes, is the whole body: one part, short enough. */
+    boolean isOneWrite(long firstWrite) {
+        return length <= firstWrite && body.firstPartLength() == length;
+    }
+
     /** Body bytes the kernel has taken so far; any thread (for status pages and metrics). */
     public long bytesSent() {
         return bytesSent;

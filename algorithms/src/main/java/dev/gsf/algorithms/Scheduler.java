@@ -101,9 +101,12 @@ abstract class Scheduler implements SendAlgorithm {
         }
     }
 
-    /** Whether the download's first write is all of it: at most {@link Download#GATHERED} bytes and one chunk. */
+    /**
+     * Whether the download's first write is all of it: one part of at most {@link Download#GATHERED} bytes and one
+     * chunk.
+     */
     final boolean isOneWrite(Download download) {
-        return download.length() <= oneWrite();
+        return download.isOneWrite(oneWrite());
     }
 
     private long oneWrite() {
@@ -114,8 +117,8 @@ abstract class Scheduler implements SendAlgorithm {
     void requireOneWrite(Download download) {
         if (!isOneWrite(download)) {
             // A second write, queued from the first one's callback, could follow the next response's bytes.
-            throw new IllegalArgumentException("the fast path takes one write, at most " + oneWrite() + " bytes, not "
-                    + download.length());
+            throw new IllegalArgumentException("the fast path takes one write of one part, at most " + oneWrite()
+                    + " bytes, not " + download.length());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.gsf.algorithms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,9 +39,13 @@ class VirtualThreadPerDownloadTest {
     }
 
     private Download download(TestSink sink, int length) throws IOException {
+        return download(sink, file(length), length);
+    }
+
+    private Path file(int length) throws IOException {
         Path file = Files.write(Files.createTempFile("gsf-vta-test", ".bin"), new byte[length]);
         files.add(file);
-        return download(sink, file, length);
+        return file;
     }
 
     private static Download download(TestSink sink, Path file, int length) throws IOException {
@@ -78,6 +83,17 @@ class VirtualThreadPerDownloadTest {
         assertThat(sink.ended.get()).isEqualTo(Outcome.COMPLETED);
         assertThat(sink.writers).hasSize(2).allSatisfy(t -> assertThat(t.isVirtual()).isTrue());
         assertThat(algorithm.stats().handOffs()).as("its first turn, to its virtual thread").isOne();
+    }
+
+    @Test
+    void aShortBodyOfSeveralPartsTakesAWriteEach_onItsVirtualThread() throws IOException {
+        TestSink sink = new TestSink(true);
+        vta(0).admit().start(new Download(OpenFile.owned(FileChannel.open(file(100))), List.of(
+                new BodyPart.Bytes(ByteBuffer.wrap(new byte[] {'a'})), new BodyPart.FileBytes(0, 10),
+                new BodyPart.Bytes(ByteBuffer.wrap(new byte[] {'z'}))), sink, (outcome, bytes, cause) -> { }));
+        SchedulerTest.await("the download to end", () -> sink.ended.get() == Outcome.COMPLETED);
+        assertThat(sink.received()).hasSize(12).startsWith((byte) 'a').endsWith((byte) 'z');
+        assertThat(sink.writers).hasSize(3).allSatisfy(t -> assertThat(t.isVirtual()).isTrue());
     }
 
     /**
