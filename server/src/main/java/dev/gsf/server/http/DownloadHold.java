@@ -3,7 +3,6 @@ package dev.gsf.server.http;
 import dev.gsf.server.send.PlainSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChain;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.utils.IdleTimeoutFilter;
@@ -29,8 +28,11 @@ final class DownloadHold implements PlainSink.Release {
     private boolean downloading;
     /** A read that came during the download, suspended until it ends. */
     private FilterChainContext waiting;
-    /** Holds the connection in use for the idle timeout until the download ends (its completion ends that). */
-    private FilterChainContext inUseUntilEnd;
+    /**
+     * The download's writes go through it; it also holds the connection in use for the idle timeout until the
+     * download ends (its completion, then, ends that).
+     */
+    private FilterChainContext writes;
 
     DownloadHold(IdleTimeoutFilter inUse) {
         this.inUse = inUse;
@@ -43,15 +45,14 @@ final class DownloadHold implements PlainSink.Release {
      */
     synchronized FilterChainContext begin(FilterChainContext read) {
         downloading = true;
-        Connection<?> connection = read.getConnection();
-        inUseUntilEnd = FilterChainContext.create(connection);
+        writes = ((FilterChain) read.getFilterChain()).obtainFilterChainContext(read.getConnection(),
+                read.getStartIdx(), read.getEndIdx(), read.getFilterIdx());
         try {
-            inUse.handleRead(inUseUntilEnd); // in use until that context completes
+            inUse.handleRead(writes); // in use until that context completes
         } catch (IOException e) {
             throw new UncheckedIOException(e); // (it only counts)
         }
-        return ((FilterChain) read.getFilterChain()).obtainFilterChainContext(connection, read.getStartIdx(),
-                read.getEndIdx(), read.getFilterIdx());
+        return writes;
     }
 
     /**
@@ -79,11 +80,12 @@ final class DownloadHold implements PlainSink.Release {
             downloading = false;
             next = waiting;
             waiting = null;
-            hold = inUseUntilEnd;
-            inUseUntilEnd = null;
+            hold = writes;
+            writes = null;
         }
         if (hold != null) {
-            hold.completeAndRelease(); // idle from now (not recycled: this may be any thread)
+            // Idle from now. Not recycled: a write of the download may still be failing on another thread.
+            hold.completeAndRelease();
         }
         if (next != null) {
             if (answered) {
