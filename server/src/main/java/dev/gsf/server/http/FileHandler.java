@@ -324,8 +324,8 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
      * Response for it, and the head is written as bytes. The body still goes through the algorithm, tracked, counted
      * and logged as any download: at once for a small file held in memory (the fast path), else held by the
      * connection's {@link DownloadHold} until the download ends, which only a request with nothing read after it may
-     * be (a pipelined request behind it would be answered in the middle of its body). Anything else, and a file that cannot be
-     * opened here, is left to Grizzly and {@link #service}.
+     * be (a pipelined request behind it would be answered in the middle of its body). Anything else, and a file that
+     * cannot be opened here, is left to Grizzly and {@link #service}.
      */
     @Override
     public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last,

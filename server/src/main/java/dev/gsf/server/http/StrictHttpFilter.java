@@ -28,9 +28,9 @@ import org.glassfish.grizzly.utils.IdleTimeoutFilter;
  * colon, HTTP/2.0 in an HTTP/1 request line, TLS bytes) is answered here and never parsed. Request bodies are skipped
  * here by their framing, so the next head is found where RFC 9112 puts it. It also answers TRACE and CONNECT, which
  * Grizzly would answer itself, and every request once the server is draining (503). The next head is read only after
- * Grizzly has finished the request before it (a download included: {@link DownloadHold}), so answers keep their order. A plain
- * GET ({@link RequestHead.Pass#plainGet}) is offered to the {@link PlainGets} first, which may answer it here,
- * without Grizzly's parser (small files held in memory; nginx answers them from its event loop alike).
+ * Grizzly has finished the request before it (a download included: {@link DownloadHold}), so answers keep their
+ * order. A plain GET ({@link RequestHead.Pass#plainGet}) is offered to the {@link PlainGets} first, which may answer
+ * it here, without Grizzly's parser (small files held in memory; nginx answers them from its event loop alike).
  *
  * <p>Called by Grizzly on the thread that reads the connection; it never blocks.
  */
