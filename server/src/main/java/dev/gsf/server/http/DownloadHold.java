@@ -15,7 +15,8 @@ import org.glassfish.grizzly.utils.IdleTimeoutFilter;
  * download's end costs nothing on the selector. A read that comes while the download is in progress (a request
  * pipelined behind it) is suspended then, so that nothing more is read, and resumed where the download ends: only
  * such a connection pays the task and wake-up. A client that closes its side while its download is in progress is
- * seen at once, by Grizzly, which closes the connection (the download ends as its client gone).
+ * seen at once, by Grizzly, which closes the connection (the download ends as its client gone), as nginx ends a
+ * request whose client closed.
  *
  * <p>Threads: {@link #begin} on the thread that read the request, before the download starts; {@link #holds} on the
  * thread that reads the connection; {@link #ended} once, on the thread that ended the download.
