@@ -3,6 +3,7 @@ package dev.gsf.server.http;
 import dev.gsf.server.send.PlainSink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChain;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.utils.IdleTimeoutFilter;
@@ -28,11 +29,8 @@ final class DownloadHold implements PlainSink.Release {
     private boolean downloading;
     /** A read that came during the download, suspended until it ends. */
     private FilterChainContext waiting;
-    /**
-     * The download's writes go through it; it also holds the connection in use for the idle timeout until the
-     * download ends (its completion, then, ends that).
-     */
-    private FilterChainContext writes;
+    /** Holds the connection in use for the idle timeout until the download ends (its completion ends that). */
+    private FilterChainContext inUseUntilEnd;
 
     DownloadHold(IdleTimeoutFilter inUse) {
         this.inUse = inUse;
@@ -45,14 +43,15 @@ final class DownloadHold implements PlainSink.Release {
      */
     synchronized FilterChainContext begin(FilterChainContext read) {
         downloading = true;
-        writes = ((FilterChain) read.getFilterChain()).obtainFilterChainContext(read.getConnection(),
-                read.getStartIdx(), read.getEndIdx(), read.getFilterIdx());
+        Connection<?> connection = read.getConnection();
+        inUseUntilEnd = FilterChainContext.create(connection);
         try {
-            inUse.handleRead(writes); // in use until that context completes
+            inUse.handleRead(inUseUntilEnd); // in use until that context completes
         } catch (IOException e) {
             throw new UncheckedIOException(e); // (it only counts)
         }
-        return writes;
+        return ((FilterChain) read.getFilterChain()).obtainFilterChainContext(connection, read.getStartIdx(),
+                read.getEndIdx(), read.getFilterIdx());
     }
 
     /**
@@ -80,12 +79,11 @@ final class DownloadHold implements PlainSink.Release {
             downloading = false;
             next = waiting;
             waiting = null;
-            hold = writes;
-            writes = null;
+            hold = inUseUntilEnd;
+            inUseUntilEnd = null;
         }
         if (hold != null) {
-            // Idle from now. Not recycled: a write of the download may still be failing on another thread.
-            hold.completeAndRelease();
+            hold.completeAndRelease(); // idle from now (not recycled: this may be any thread)
         }
         if (next != null) {
             if (answered) {

@@ -10,8 +10,7 @@
  *       a time, each checked by {@link dev.gsf.server.http.RequestHead} ({@code PlainHead} reads common heads in
  *       one pass, {@code FullHead} every form RFC 9112 allows); skips request bodies by their framing
  *       ({@code ChunkedBody}); refuses what is not HTTP/1.1 as RFC 9112 reads it; offers plain GETs to the handler
- *       first; {@code DownloadHold} holds a connection's next request back while a plain GET's download is in
- *       progress, with its read interest left armed.</li>
+ *       first.</li>
  *   <li>{@link dev.gsf.server.http.FileHandler}: methods, paths, validators, conditional requests and ranges
  *       ({@code RangeHeader}; {@code ResponseBody}: a whole file, one range, or multipart/byteranges as a body of
  *       parts) decide the status and headers; directories get a 301, their index file, a listing
@@ -27,7 +26,6 @@
  * </ul>
  *
  * <p>Threads: all of it runs on the Grizzly thread that read the request (the selector thread: the handler never
- * waits for a client), except a download's end, which is told on whichever thread sent its last byte, and a request
- * that waited for it, which is read on that thread.
+ * waits for a client), except a download's end, which is told on whichever thread sent its last byte.
  */
 package dev.gsf.server.http;
