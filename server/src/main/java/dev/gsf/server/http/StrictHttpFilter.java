@@ -28,9 +28,9 @@ import org.glassfish.grizzly.utils.IdleTimeoutFilter;
  * colon, HTTP/2.0 in an HTTP/1 request line, TLS bytes) is answered here and never parsed. Request bodies are skipped
  * here by their framing, so the next head is found where RFC 9112 puts it. It also answers TRACE and CONNECT, which
  * Grizzly would answer itself, and every request once the server is draining (503). The next head is read only after
- * Grizzly has finished the request before it (a download included: {@link DownloadHold}), so answers keep their
- * order. A plain GET ({@link RequestHead.Pass#plainGet}) is offered to the {@link PlainGets} first, which may answer
- * it here, without Grizzly's parser (small files held in memory; nginx answers them from its event loop alike).
+ * Grizzly has finished the request before it (a suspended download included), so answers keep their order. A plain
+ * GET ({@link RequestHead.Pass#plainGet}) is offered to the {@link PlainGets} first, which may answer it here,
+ * without Grizzly's parser (small files held in memory; nginx answers them from its event loop alike).
  *
  * <p>Called by Grizzly on the thread that reads the connection; it never blocks.
  */
@@ -60,10 +60,10 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             /** Its download started on the connection of the filter's context, and wrote before this returned. */
             STARTED,
             /**
-             * Its download started, held by the connection's {@link DownloadHold}: until it ends, the connection
-             * reads no next request (a read that comes is suspended until then).
+             * Its download started with the filter's context suspended; the download resumes the context when it
+             * ends, and until then the connection reads nothing.
              */
-            DOWNLOADING,
+            SUSPENDED,
             /** The download queue is full: the filter answers 503 and closes, as Grizzly does after a 503. */
             QUEUE_FULL,
             /** Not one it answers: Grizzly parses it. */
@@ -74,10 +74,8 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
          * Answers {@code get} with {@code ctx}. Called on the thread that read the request; never blocks.
          *
          * @param last whether nothing was read after this request (no pipelined request waits behind it)
-         * @param hold the connection's download hold, which a download that outlives this call must begin
          */
-        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last,
-                      DownloadHold hold);
+        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last);
     }
 
     /** Its answers carry the Server header of the current generation and go to its access log, as FileHandler's. */
@@ -88,16 +86,11 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
                 idleTimeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Where a connection is: before a head, inside a body, or closing; and its download in progress. */
+    /** Where a connection is: before a head, inside a body, or closing. */
     private static final class Framing {
         long bodyLeft; // Content-Length bytes still to skip
         ChunkedBody chunked; // non-null while a chunked body goes on
         boolean closed;
-        final DownloadHold download;
-
-        Framing(DownloadHold download) {
-            this.download = download;
-        }
 
         boolean inBody() {
             return bodyLeft > 0 || chunked != null;
@@ -128,9 +121,6 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
     public NextAction handleRead(FilterChainContext ctx) throws IOException {
         Connection<?> connection = ctx.getConnection();
         Framing framing = framing(connection);
-        if (framing.download.holds(ctx)) { // read on where the download ends
-            return ctx.getSuspendAction();
-        }
         Buffer in = ctx.getMessage();
         while (true) {
             if (framing.closed || !framing.inBody() && !skipEmptyLines(in)) {
@@ -165,8 +155,8 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             Buffer rest = start + end < in.limit() ? in.split(start + end) : null;
             in.tryDispose();
             switch (answerHere(ctx, framing, pass, rest == null)) {
-                case DOWNLOADING -> {
-                    return ctx.getStopAction(); // (nothing was read after it)
+                case SUSPENDED -> {
+                    return ctx.getSuspendAction();
                 }
                 case GRIZZLYS -> {
                     ctx.setMessage(Buffers.wrap(connection.getMemoryManager(), pass.forwarded()));
@@ -182,10 +172,10 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
         }
     }
 
-    private Framing framing(Connection<?> connection) {
+    private static Framing framing(Connection<?> connection) {
         Framing framing = FRAMING.get(connection);
         if (framing == null) {
-            framing = new Framing(new DownloadHold(requestSeen));
+            framing = new Framing();
             FRAMING.set(connection, framing);
         }
         return framing;
@@ -211,8 +201,8 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
     private enum Fate {
         /** Answered here, written already (or with its download started): read on. */
         ANSWERED,
-        /** Its download started, held: read nothing more until it ends. */
-        DOWNLOADING,
+        /** Its download started with the context suspended: read nothing more until it ends. */
+        SUSPENDED,
         /** Grizzly parses and answers it. */
         GRIZZLYS
     }
@@ -220,9 +210,9 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
     /** A plain GET offered to the handler, TRACE and CONNECT refused; everything else is Grizzly's. */
     private Fate answerHere(FilterChainContext ctx, Framing framing, RequestHead.Pass pass, boolean last) {
         if (pass.plainGet()) {
-            return switch (plainGets.answer(ctx, pass, remote(ctx.getConnection()), last, framing.download)) {
+            return switch (plainGets.answer(ctx, pass, remote(ctx.getConnection()), last)) {
                 case STARTED -> Fate.ANSWERED;
-                case DOWNLOADING -> Fate.DOWNLOADING;
+                case SUSPENDED -> Fate.SUSPENDED;
                 case QUEUE_FULL -> {
                     respond(ctx, framing, new RequestHead.Refuse(503, RawResponse.QUEUE_FULL, true, pass.method(),
                             pass.requestLine()));

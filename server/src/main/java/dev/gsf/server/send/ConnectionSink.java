@@ -19,7 +19,7 @@ import org.glassfish.grizzly.nio.NIOConnection;
 abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, PlainSink {
     final FilterChainContext context;
     final Connection<?> connection;
-    /** Whether the request is suspended (or its connection held) until the download ends (not on the fast path). */
+    /** Whether the request is suspended until the download ends (not on the small-file fast path). */
     final boolean suspended;
     final NoPush noPush;
     /** How the body's sections reach the connection. */
