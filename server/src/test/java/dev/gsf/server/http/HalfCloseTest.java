@@ -1,0 +1,82 @@
+package dev.gsf.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.common.TestFiles;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.ConnectedServerFixture;
+import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Servers;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Clients that half-close: they send their requests, shut their sending side down (shutdown(SHUT_WR), as
+ * {@code nc -N} and many scripted clients do) and read until the server closes. Each gets every response whole, its
+ * body longer than the kernel's socket buffers take (so that the end of stream reaches the server while the download
+ * is in progress), and then the end of the connection, as nginx sends a static file to such a client. Every
+ * algorithm, over HTTP only: over HTTPS the JDK client's half-close is a close_notify, and the server, reading it in
+ * the same read as the request, closes before answering (on main as well; not what this class holds).
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(Algorithm.class)
+@Execution(ExecutionMode.CONCURRENT)
+class HalfCloseTest extends ConnectedServerFixture {
+    private static final String LARGE = "20MB.bin";
+    private static final String SMALLER = "1MB.bin";
+
+    @Parameter
+    Algorithm algorithm;
+
+    @Override
+    protected FileServer startServer() throws IOException {
+        return Servers.start(algorithm);
+    }
+
+    @Test
+    void aGetThenHalfClose_getsTheWholeBodyThenTheEnd() throws IOException {
+        halfClosedAfter(get(LARGE, ""));
+        assertWhole(LARGE);
+        assertThat(http.closedByServer()).as("the server closes after the body").isTrue();
+    }
+
+    @Test
+    void aGetWithConnectionCloseThenHalfClose_getsTheWholeBodyThenTheEnd() throws IOException {
+        halfClosedAfter(get(LARGE, "Connection: close\r\n"));
+        assertWhole(LARGE);
+        assertThat(http.closedByServer()).as("the server closes after the body").isTrue();
+    }
+
+    @Test
+    void twoPipelinedGetsThenHalfClose_getBothBodiesWholeThenTheEnd() throws IOException {
+        halfClosedAfter(get(LARGE, "") + get(SMALLER, ""));
+        assertWhole(LARGE);
+        assertWhole(SMALLER);
+        assertThat(http.closedByServer()).as("the server closes after the second body").isTrue();
+    }
+
+    private static String get(String file, String extraHeaders) {
+        return "GET /" + file + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extraHeaders + "\r\n";
+    }
+
+    /** Sends {@code requests} in one write, then shuts the client's sending side down. */
+    private void halfClosedAfter(String requests) throws IOException {
+        http.sendRaw(requests.getBytes(StandardCharsets.ISO_8859_1));
+        http.socket().shutdownOutput();
+    }
+
+    private void assertWhole(String file) throws IOException {
+        RawHttp.Response response = http.read(false);
+        assertThat(response.status()).as(file).isEqualTo(200);
+        assertThat(response.bodyLength()).as(file).isEqualTo(
+                TestFiles.fileSet().resolve(file).toFile().length());
+        assertThat(response.md5()).as(file).isEqualTo(TestFiles.md5Of(file));
+    }
+}
