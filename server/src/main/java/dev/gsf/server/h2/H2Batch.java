@@ -2,18 +2,17 @@ package dev.gsf.server.h2;
 
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
-import dev.gsf.server.send.PlainWrites;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.FileChunk;
 import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.CompositeBuffer;
 import org.glassfish.grizzly.memory.MemoryManager;
+import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * What one {@link H2Writer} batch carries, in wire order (frames as bytes, and DATA payloads sent by sendfile between
@@ -29,7 +28,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     record Failure(Written done, Throwable cause) {
     }
 
-    /** {@link ByteBuffer} frames and {@link FileChunk} payloads. */
+    /** {@link ByteBuffer} frames and {@link H2Wire.Payload}s (sent by sendfile), in wire order. */
     final List<Object> parts = new ArrayList<>();
     final List<Written> written = new ArrayList<>();
     final List<Failure> failed = new ArrayList<>();
@@ -52,40 +51,32 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     }
 
     /**
-     * Queues the batch on {@code connection}: consecutive frames as one buffer, each sendfile payload as a write of
-     * its own; this batch hears the end of the last write, which the queue writes after all the others.
+     * Queues the batch on {@code connection} as one write, which this batch hears the end of: its frames as one buffer,
+     * or, when DATA payloads go by sendfile between them, an {@link H2Wire} (see there why not a write each).
      */
     @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
     void write(Connection<?> connection) {
+        if (!sentByKernel.isEmpty()) {
+            ((Connection) connection).write(new H2Wire(parts, ((NIOConnection) connection).getAsyncWriteQueue()), this);
+            return;
+        }
         MemoryManager<?> memory = connection.getMemoryManager();
-        List<Object> writes = new ArrayList<>();
-        CompositeBuffer frames = null;
+        CompositeBuffer frames = CompositeBuffer.newBuffer(memory);
         for (Object part : parts) {
-            if (part instanceof ByteBuffer frame) {
-                if (frames == null) {
-                    frames = CompositeBuffer.newBuffer(memory);
-                    writes.add(frames);
-                }
-                frames.append(Buffers.wrap(memory, frame));
-            } else {
-                writes.add(part);
-                frames = null;
-            }
+            frames.append(Buffers.wrap(memory, (ByteBuffer) part));
         }
-        for (int i = 0; i < writes.size(); i++) {
-            ((Connection) connection).write(writes.get(i), i == writes.size() - 1 ? this : null);
-        }
+        ((Connection) connection).write(frames, this);
     }
 
     /**
      * Adds a DATA frame of stream {@code id} carrying the next {@code length} bytes of {@code source}: read into the
-     * frame, or, when {@code sendfileOn} is a connection and the source a zero-copy section, sent by sendfile right
-     * after the frame's header (h2c, as nginx does). END_STREAM when they are the source's last and {@code endAfter};
-     * returns whether they are its last.
+     * frame, or, when {@code sendfile} and the source is a zero-copy section, sent by sendfile right after the
+     * frame's header (h2c, as nginx does). END_STREAM when they are the source's last and {@code endAfter}; returns
+     * whether they are its last.
      */
-    boolean addData(H2Stream.Source source, int length, boolean endAfter, int id, Connection<?> sendfileOn)
+    boolean addData(H2Stream.Source source, int length, boolean endAfter, int id, boolean sendfile)
             throws IOException {
-        FileSection byKernel = sendfileOn == null ? null : source.zeroCopy();
+        FileSection byKernel = sendfile ? source.zeroCopy() : null;
         ByteBuffer frame;
         if (byKernel != null) {
             source.assign(length);
@@ -102,7 +93,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         boolean last = source.remaining() == 0;
         parts.add(dataHeader(frame, length, last && endAfter, id));
         if (byKernel != null) {
-            parts.add(PlainWrites.sendfile(byKernel, length, sendfileOn));
+            parts.add(new H2Wire.Payload(byKernel, length));
             sentByKernel.add(source);
         }
         return last;

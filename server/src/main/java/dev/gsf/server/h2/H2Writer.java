@@ -340,7 +340,7 @@ final class H2Writer {
         }
         boolean last;
         try {
-            last = batch.addData(pending, (int) length, stream.endAfter, stream.id, sendfile ? connection : null);
+            last = batch.addData(pending, (int) length, stream.endAfter, stream.id, sendfile);
         } catch (IOException e) {
             failStream(stream, batch, e);
             return true;

@@ -4,7 +4,6 @@ import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
-import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.FileChunk;
 import org.glassfish.grizzly.asyncqueue.TaskQueue;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
@@ -30,14 +29,6 @@ public final class PlainWrites implements BodyWriter {
                 ((NIOConnection) context.getConnection()).getAsyncWriteQueue()), WriteHandler.of(done));
     }
 
-    /**
-     * The next {@code length} bytes of a zero-copy {@code section} as one write of {@code connection}'s queue, sent by
-     * sendfile when the socket can take them: an HTTP/2 DATA frame's payload, between its header and the next frame.
-     */
-    public static FileChunk sendfile(FileSection section, long length, Connection<?> connection) {
-        return new SectionChunk(section, length, ((NIOConnection) connection).getAsyncWriteQueue());
-    }
-
     @Override
     public boolean canWriteBlocking() {
         return BlockingWrites.canWait(context.getConnection());
@@ -58,7 +49,7 @@ public final class PlainWrites implements BodyWriter {
     private static final class SectionChunk implements FileChunk {
         private final FileSection section;
         private final TaskQueue<?> queue;
-        /** Bytes of the section this chunk still writes: all of it, or one HTTP/2 frame's payload. */
+        /** Bytes of the section this chunk still writes. */
         private long left;
 
         SectionChunk(FileSection section, long length, TaskQueue<?> queue) {
