@@ -72,13 +72,13 @@ class H2ClientsTest {
         return H2AnswersTest.md5(Files.readAllBytes(file));
     }
 
-    private static boolean onPath(String command) {
+    static boolean onPath(String command) {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
                 .anyMatch(d -> Files.isExecutable(Path.of(d, command)));
     }
 
     /** Runs {@code command}; its output (stdout and stderr), once it has exited (at most 60 s). */
-    private static String run(List<String> command) throws Exception {
+    static String run(List<String> command) throws Exception {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] output = process.getInputStream().readAllBytes();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as(String.join(" ", command)).isTrue();
