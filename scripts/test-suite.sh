@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The test suite, as `./gsf test` and CI run it:
 #   1. mvn verify of every module (compile, jars, the cli's shaded jar) with the tests of every module but the
-#      three long ones (server, loadgen, bench), which then run in two streams at once, each a mvn test of its
+#      three long ones (server, loadgen, bench), which then run in four streams at once, each a mvn test of its
 #      modules and the ones they need (already built: nothing is compiled again, nothing packaged):
-#   2a. "server": server's test classes (JUnit runs them at once in one JVM, src/test/resources/junit-platform.properties),
-#       at a lower priority (nice 5) than
-#   2b. "load": loadgen's test classes, then bench's (each module one class at a time).
+#   2a. "server": server's test classes but the @Isolated ones (JUnit runs them at once in one JVM,
+#       src/test/resources/junit-platform.properties), at a lower priority (nice 5) than loadgen's and bench's;
+#   2b. "isolated": server's @Isolated classes (each measures the whole JVM: descriptors, threads, CPU, memory), in a
+#       JVM of their own, one after the other, also at nice 5. In server's one JVM JUnit runs them after every other
+#       class, alone: over a minute at the end with a core idle (docs/results/2026-11-27-ci-time.md). The list is
+#       the classes whose declaration says @Isolated, found when the suite starts;
+#   2c. "loadgen": loadgen's test classes, one at a time;
+#   2d. "bench": bench's test classes, one at a time.
 # A reactor builds a module only after the modules it needs are done, tests included, so one mvn verify runs server,
 # loadgen and bench one after the other, each leaving a core mostly idle (docs/results/2026-11-27-ci-time.md). The
 # streams' output goes to target/gsf-test-STREAM.log, printed when the stream ends.
@@ -36,10 +41,10 @@ fi
 # 1. build and the short modules' tests
 mvn -B verify -Dsurefire.excludesFile="$groups/build.excludes" "$@" || { code=$?; slowest; exit "$code"; }
 
-# 2. the two streams; each one's log printed whole when it ends, so that the two do not interleave
-stream() { # NICENESS NAME PROJECTS INCLUDES [MAVEN ARGS...]
+# 2. the four streams; each one's log printed whole when it ends, so that they do not interleave
+stream() { # NICENESS NAME PROJECTS INCLUDES-FILE [MAVEN ARGS...]
   local name="$2" log="target/gsf-test-$2.log"
-  if nice -n "$1" mvn -B test -pl "$3" -am -Dsurefire.includesFile="$groups/$4" "${@:5}" > "$log" 2>&1; then
+  if nice -n "$1" mvn -B test -pl "$3" -am -Dsurefire.includesFile="$4" "${@:5}" > "$log" 2>&1; then
     echo "== stream $name: passed ($log)"
   else
     local code=$?
@@ -48,14 +53,29 @@ stream() { # NICENESS NAME PROJECTS INCLUDES [MAVEN ARGS...]
     return "$code"
   fi
 }
-# server's stream yields the cores to the load stream (nice 5: a third of its share when both want them): loadgen's
-# and bench's tests judge rates and counts over seconds, server's wait on events with bounds of seconds to minutes.
-stream 5 server server server.includes "$@" & server=$!
-stream 0 load loadgen,bench load.includes "$@" & load=$!
+# server's @Isolated classes (a class annotation at the start of a line), as surefire paths: the isolated stream's
+# includes, and with surefire's default exclude (inner classes; a list of excludes replaces it) the server stream's
+# excludes.
+isolated="$root/target/gsf-test-isolated.includes"
+grep -rlE '^@Isolated\b' server/src/test/java --include='*.java' | sed 's#^server/src/test/java/##' | sort > "$isolated"
+{ cat "$isolated"; echo '**/*$*'; } > "$root/target/gsf-test-server.excludes"
+# server's streams yield the cores to loadgen's and bench's (nice 5: a third of their share when both want them):
+# loadgen's and bench's tests judge rates and counts over seconds, server's wait on events with bounds of seconds to
+# minutes.
+names="server loadgen bench"
+stream 5 server server "$groups/server.includes" -Dsurefire.excludesFile="$root/target/gsf-test-server.excludes" \
+  "$@" & pids="$!"
+if [ -s "$isolated" ]; then # an empty includes file would run every test class of the modules
+  stream 5 isolated server "$isolated" "$@" & pids="$pids $!"
+  names="server isolated loadgen bench"
+fi
+stream 0 loadgen loadgen "$groups/loadgen.includes" "$@" & pids="$pids $!"
+stream 0 bench bench "$groups/bench.includes" "$@" & pids="$pids $!"
 code=0
-wait "$server" || code=$?
-wait "$load" || { c=$?; [ "$code" != 0 ] || code=$c; }
-for name in server load; do # the test totals of each stream's modules
+for pid in $pids; do
+  wait "$pid" || { c=$?; [ "$code" != 0 ] || code=$c; }
+done
+for name in $names; do # the test totals of each stream's modules
   grep -E '^\[(INFO|WARNING|ERROR)\] Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' \
     "target/gsf-test-$name.log" | sed "s/^/  $name: /"
 done

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,6 +33,7 @@ import picocli.CommandLine;
  * over HTTP and inside TLS on its HTTPS port; and {@code gsf conformance --url https://…} against it, with what it
  * says when the certificate or the options do not fit.
  */
+@Order(1) // started first (junit-platform.properties): among the longest classes whose tests run one by one
 class ConformanceTest {
     @TempDir
     Path dir;

@@ -14,9 +14,11 @@ import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@Order(1) // started first (junit-platform.properties): among the longest classes whose tests run one by one
 class DownloadTest {
     private static final Manifest MANIFEST = TestFiles.committedManifest();
 

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SSL filter kept the last buffer it wrapped into for the connection's life (the handshake's 33 KB, or a head's
  * 16.7 KB record), which ran 10,000 slow TLS clients out of the default 256 MB heap.
  */
+@Order(1) // started first (junit-platform.properties): among the longest classes whose tests run one by one
 class TlsHeapTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Pattern HTTPS = Pattern.compile("https://127\\.0\\.0\\.1:(\\d+) ");
