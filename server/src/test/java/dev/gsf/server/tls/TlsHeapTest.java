@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.ServeCommand;
 import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.ChildJvms;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.TestCerts;
 import java.io.IOException;
@@ -96,10 +97,13 @@ class TlsHeapTest {
         return Long.parseLong(used.group(1)) << 10;
     }
 
+    /** jcmd's own JVM with the client compiler and the serial collector: the server's figures are not jcmd's. */
     private String jcmd(String command) throws Exception {
-        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-        Process process = new ProcessBuilder(jcmd, Long.toString(server.pid()), command).redirectErrorStream(true)
-                .start();
+        List<String> jcmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd")
+                .toString()));
+        jcmd.addAll(ChildJvms.toolOptions());
+        jcmd.addAll(List.of(Long.toString(server.pid()), command));
+        Process process = new ProcessBuilder(jcmd).redirectErrorStream(true).start();
         byte[] output = process.getInputStream().readAllBytes();
         assertThat(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("jcmd %s exited", command).isTrue();
         return new String(output, StandardCharsets.UTF_8);
