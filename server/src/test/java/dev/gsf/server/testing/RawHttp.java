@@ -46,6 +46,17 @@ public final class RawHttp implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
+    /**
+     * A connection to {@code port} of 127.0.0.1 whose receive buffer is {@code bytes}, set before it connects (set
+     * after, the kernel keeps the window it offered and reopens it slowly once the small buffer is full).
+     */
+    public static RawHttp withReceiveBuffer(int port, int bytes) throws IOException {
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(bytes);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        return new RawHttp(socket);
+    }
+
     /** A connection over TLS to {@code port} of 127.0.0.1, its handshake done, trusting what {@code tls} trusts. */
     public static RawHttp overTls(int port, javax.net.ssl.SSLContext tls) throws IOException {
         Socket plain = connected(port);
