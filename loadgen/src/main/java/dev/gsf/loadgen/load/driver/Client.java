@@ -22,16 +22,12 @@ final class Client implements User, SocketOwner {
     private final DriverConfig config;
     private final Recorder recorder;
     private final ReadPacing pacing;
-    private final ResponseCheck response = new ResponseCheck();
     private final RetryOnce retry = new RetryOnce();
-    private final ProgressDeadline deadline;
+    private final Download download;
+    private final ResponseCheck response;
 
     private Connection connection;
     private State state = State.IDLE;
-    private long downloadSeq;
-
-    private int file;
-    private long startNanos;
     private ByteBuffer request;
 
     Client(EventLoop loop) {
@@ -39,17 +35,15 @@ final class Client implements User, SocketOwner {
         this.config = loop.config();
         this.recorder = loop.recorder();
         this.pacing = ReadPacing.of(config);
-        this.deadline = new ProgressDeadline(config.timeoutNanos());
+        this.download = new Download(loop);
+        this.response = download.response();
     }
 
     /** Starts downloading a file; the download's clock starts at {@code startNanos} (the intended start). */
     @Override
     public void begin(int fileIndex, long startNanos) {
-        downloadSeq++;
-        file = fileIndex;
-        this.startNanos = startNanos;
+        download.begin(fileIndex, startNanos);
         retry.newDownload();
-        recorder.live().active.increment();
         if (connection == null) {
             connect();
         } else {
@@ -60,15 +54,10 @@ final class Client implements User, SocketOwner {
 
     private void connect() {
         retry.connection(false);
-        deadline.progress(System.nanoTime());
-        try {
-            state = State.CONNECTING;
-            connection = loop.connect(this);
-        } catch (IOException | RuntimeException e) {
-            fail(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + describe(e));
-            return;
-        }
-        if (connection.connected()) {
+        download.progress(System.nanoTime());
+        state = State.CONNECTING;
+        connection = loop.connect(this, this::fail); // null: it could not be opened, and fail has run
+        if (connection != null && connection.connected()) {
             establish();
         }
     }
@@ -80,42 +69,22 @@ final class Client implements User, SocketOwner {
 
     /** Takes the connect and the TLS handshake a step further; sends the request once they are done. */
     private void establish() {
-        try {
-            if (!connection.establish()) {
-                return;
-            }
-        } catch (javax.net.ssl.SSLException e) {
-            handshakeFailed(e);
-            return;
-        } catch (IOException e) {
-            if (connection.connected()) {
-                handshakeFailed(e);
-            } else {
-                fail(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + describe(e));
-            }
-            return;
+        if (connection.establish(config, recorder, this::fail)) {
+            sendRequest();
         }
-        if (connection.tls() != null) {
-            recorder.handshake(connection.handshakeStart(), System.nanoTime(), connection.tls().resumed());
-        }
-        sendRequest();
-    }
-
-    private void handshakeFailed(IOException e) {
-        fail(Failures.handshakeKind(e), Failures.handshake(config, e));
     }
 
     private void sendRequest() {
         state = State.WRITING;
-        DriverConfig.RangeRequest ranges = config.range(file, downloadSeq);
-        byte[] bytes = ranges == null ? config.requests()[file] : ranges.request();
+        DriverConfig.RangeRequest ranges = download.ranges();
+        byte[] bytes = ranges == null ? config.requests()[download.file()] : ranges.request();
         if (request != null && request.array() == bytes) {
             request.clear(); // the same request again: no new buffer per download
         } else {
             request = ByteBuffer.wrap(bytes);
         }
         response.reset(ranges == null ? null : ranges.expected());
-        deadline.progress(System.nanoTime());
+        download.progress(System.nanoTime());
         write();
     }
 
@@ -153,9 +122,9 @@ final class Client implements User, SocketOwner {
         if (pacing.paused()) {
             return;
         }
-        long seq = downloadSeq;
+        long seq = download.seq();
         ByteBuffer buffer = loop.readBuffer();
-        for (int round = 0; round < 4 && seq == downloadSeq && on(k) && !pacing.paused(); round++) {
+        for (int round = 0; round < 4 && seq == download.seq() && on(k) && !pacing.paused(); round++) {
             long now = System.nanoTime();
             int limit = buffer.capacity();
             if (receiving()) {
@@ -182,23 +151,23 @@ final class Client implements User, SocketOwner {
             }
             pacing.consumed(n);
             recorder.received(n, now);
-            deadline.progress(now);
+            download.progress(now);
             buffer.flip();
             consume(buffer, now);
             if (n < limit && !(on(k) && connection.buffered())) {
                 break; // the socket is drained for now
             }
         }
-        if (seq == downloadSeq && on(k) && connection.buffered() && !pacing.paused()) {
+        if (seq == download.seq() && on(k) && connection.buffered() && !pacing.paused()) {
             Connection on = connection; // decrypted bytes no select will announce: read them on the next turn
             loop.at(System.nanoTime(), () -> {
-                if (seq == downloadSeq && on == connection && !pacing.paused()) {
+                if (seq == download.seq() && on == connection && !pacing.paused()) {
                     onReadable(on.key());
                 }
             });
             return;
         }
-        if (seq == downloadSeq && receiving() && !pacing.paused() && on(k)) {
+        if (seq == download.seq() && receiving() && !pacing.paused() && on(k)) {
             long now = System.nanoTime();
             if (pacing.mustWait(now, bodyLeft())) {
                 pause(now); // before the selector wakes us again for data we may not read yet
@@ -223,15 +192,15 @@ final class Client implements User, SocketOwner {
     private void pause(long now) {
         pacing.paused(true);
         connection.interest(0);
-        long seq = downloadSeq;
+        long seq = download.seq();
         Connection pausedOn = connection;
         loop.at(pacing.resumeAt(now, bodyLeft()), () -> {
-            if (seq != downloadSeq || pausedOn != connection) {
+            if (seq != download.seq() || pausedOn != connection) {
                 return; // that download is over; the pause flag belongs to a newer one
             }
             pacing.paused(false);
             if (connection.isValid() && state != State.IDLE) {
-                deadline.progress(System.nanoTime()); // the pause was ours, not the server's
+                download.progress(System.nanoTime()); // the pause was ours, not the server's
                 connection.interest(SelectionKey.OP_READ);
                 onReadable(connection.key());
             }
@@ -250,10 +219,10 @@ final class Client implements User, SocketOwner {
             return;
         }
         if (response.takeBody(buffer)) {
-            recorder.firstByte(startNanos, now);
+            download.firstByte(now);
         }
         if (response.bodyComplete()) {
-            Expectation.Violation wrong = response.checkBody(buffer, config.expectations()[file], config.md5s()[file]);
+            Expectation.Violation wrong = download.checkBody(buffer);
             if (wrong != null) {
                 fail(wrong.kind(), wrong.message());
             } else {
@@ -264,7 +233,7 @@ final class Client implements User, SocketOwner {
 
     /** Takes head bytes; true once the head is parsed and checked and the body may follow. */
     private boolean readHead(ByteBuffer buffer, long now) {
-        Expectation.Violation violation = response.takeHead(buffer, config.expectations()[file]);
+        Expectation.Violation violation = download.takeHead(buffer);
         if (violation != null) {
             fail(violation.kind(), violation.message());
             return false;
@@ -274,14 +243,14 @@ final class Client implements User, SocketOwner {
         }
         state = State.BODY;
         if (response.length() == 0) {
-            recorder.firstByte(startNanos, now);
+            download.firstByte(now);
         }
         return true;
     }
 
     /** The body is complete and right. */
     private void complete(long now) {
-        recorder.completed(file, startNanos, now, response.received());
+        download.completed(now);
         if (response.closeAfter()) {
             closeConnection();
         }
@@ -294,12 +263,12 @@ final class Client implements User, SocketOwner {
         } else if (retryable()) {
             retry();
         } else if (state == State.BODY) {
-            fail(ErrorKind.LENGTH, name() + ": body ended after " + response.received() + " of " + response.length()
-                    + " bytes");
+            fail(ErrorKind.LENGTH, download.name() + ": body ended after " + response.received() + " of "
+                    + response.length() + " bytes");
         } else if (state == State.HEAD && !response.nothingReceived()) {
-            fail(ErrorKind.HEADER, name() + ": connection closed inside the response head");
+            fail(ErrorKind.HEADER, download.name() + ": connection closed inside the response head");
         } else {
-            fail(ErrorKind.RESET, name() + ": connection closed before any response");
+            fail(ErrorKind.RESET, download.name() + ": connection closed before any response");
         }
     }
 
@@ -309,7 +278,8 @@ final class Client implements User, SocketOwner {
         } else if (state == State.IDLE) {
             closeConnection();
         } else {
-            fail(ErrorKind.RESET, name() + ": " + describe(e) + " after " + response.received() + " body bytes");
+            fail(ErrorKind.RESET, download.name() + ": " + Failures.describe(e) + " after " + response.received()
+                    + " body bytes");
         }
     }
 
@@ -326,23 +296,20 @@ final class Client implements User, SocketOwner {
 
     @Override
     public void checkTimeout(long now) {
-        if (state == State.IDLE || pacing.paused() || !deadline.expired(now)) {
+        if (state == State.IDLE || pacing.paused() || !download.stalled(now)) {
             return;
         }
-        long seconds = deadline.timeoutSeconds();
-        if (state == State.CONNECTING && connection != null && connection.connected()) {
-            fail(ErrorKind.HANDSHAKE, "TLS handshake with " + config.address() + " timed out after " + seconds + "s");
-        } else if (state == State.CONNECTING) {
-            fail(ErrorKind.CONNECT, "connect to " + config.address() + " timed out after " + seconds + "s");
+        if (state == State.CONNECTING) {
+            boolean handshake = connection != null && connection.connected();
+            fail(handshake ? ErrorKind.HANDSHAKE : ErrorKind.CONNECT, download.connectTimedOut(handshake));
         } else {
-            fail(ErrorKind.TIMEOUT, name() + ": no progress for " + seconds + "s (" + state.name().toLowerCase()
-                    + ", " + response.received() + " body bytes)");
+            fail(ErrorKind.TIMEOUT, download.stalledMessage(state.name().toLowerCase()));
         }
     }
 
     private void fail(ErrorKind kind, String message) {
         long now = System.nanoTime();
-        recorder.failed(kind, file, startNanos, now, message);
+        download.failed(kind, message, now);
         if (kind != ErrorKind.MD5) { // after a wrong digest the connection is still in step
             closeConnection();
         }
@@ -352,7 +319,7 @@ final class Client implements User, SocketOwner {
     private void finish(long now, ErrorKind failure) {
         state = State.IDLE;
         pacing.paused(false);
-        recorder.live().active.decrement();
+        download.ended();
         loop.free(this, now, failure);
     }
 
@@ -360,8 +327,7 @@ final class Client implements User, SocketOwner {
     @Override
     public void shutdown() {
         if (state != State.IDLE) {
-            recorder.cutAtEnd();
-            recorder.live().active.decrement();
+            download.cut();
             state = State.IDLE;
         }
         closeConnection();
@@ -372,13 +338,5 @@ final class Client implements User, SocketOwner {
             connection.close();
             connection = null;
         }
-    }
-
-    private String name() {
-        return config.expectations()[file].name();
-    }
-
-    private static String describe(Throwable e) {
-        return Failures.describe(e);
     }
 }

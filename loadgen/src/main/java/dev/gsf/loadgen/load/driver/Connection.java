@@ -1,6 +1,8 @@
 package dev.gsf.loadgen.load.driver;
 
+import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.LiveCounters;
+import dev.gsf.loadgen.load.metrics.Recorder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -8,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.function.BiConsumer;
 
 /**
  * One client's keep-alive TCP connection, with TLS under its reads and writes for https targets: non-blocking,
@@ -64,13 +67,38 @@ final class Connection {
     }
 
     /**
-     * Completes a pending connect, then the TLS handshake; true once requests may be written, false while waiting
-     * for the socket (the key's interest is then set to what it waits for).
+     * Takes a pending connect, then the TLS handshake, a step further for the connection's owner (a {@link Client}
+     * or an {@link H2Session}): true once requests may be written, false while waiting for the socket (the key's
+     * interest is then set to what it waits for) or when it failed. A failure is told to {@code failed}: CONNECT
+     * while the TCP connect had not completed, else the handshake's kind ({@link Failures#handshakeKind}); a
+     * completed TLS handshake is recorded.
+     */
+    boolean establish(DriverConfig config, Recorder recorder, BiConsumer<ErrorKind, String> failed) {
+        try {
+            if (!advance()) {
+                return false;
+            }
+        } catch (IOException e) { // an SSLException comes only from the handshake, after the connect
+            if (connected) {
+                failed.accept(Failures.handshakeKind(e), Failures.handshake(config, e));
+            } else {
+                failed.accept(ErrorKind.CONNECT, Failures.cannotConnect(config, e));
+            }
+            return false;
+        }
+        if (tls != null) {
+            recorder.handshake(handshakeStart, System.nanoTime(), tls.resumed());
+        }
+        return true;
+    }
+
+    /**
+     * Completes a pending connect, then the TLS handshake; true once requests may be written.
      *
      * @throws javax.net.ssl.SSLException the TLS handshake failed
      * @throws IOException                the connect failed, or the connection broke during the handshake
      */
-    boolean establish() throws IOException {
+    private boolean advance() throws IOException {
         if (!connected) {
             if (!channel.finishConnect()) {
                 return false;
@@ -94,10 +122,6 @@ final class Connection {
     /** The TLS layer of an https connection (its session after the handshake), null for plain http. */
     TlsLayer tls() {
         return tls;
-    }
-
-    long handshakeStart() {
-        return handshakeStart;
     }
 
     SelectionKey key() {

@@ -13,6 +13,7 @@ import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 
 /**
  * One thread, one selector, many clients: it runs their socket events and their timers (start, think, throttle
@@ -124,14 +125,22 @@ public final class EventLoop implements Runnable {
         timers.at(deadlineNanos, task);
     }
 
-    /** A connection for a client of this loop, registered with the loop's selector. Loop thread only. */
-    Connection connect(SocketOwner client) throws IOException {
+    /**
+     * A connection for a client of this loop, registered with the loop's selector; null when it cannot be opened,
+     * which is told to {@code failed} (CONNECT). Loop thread only.
+     */
+    Connection connect(SocketOwner client, BiConsumer<ErrorKind, String> failed) {
         List<java.net.InetSocketAddress> sources = config.sources();
         java.net.InetSocketAddress source = null;
         if (!sources.isEmpty()) {
             source = sources.get(Math.floorMod(nextSource++, sources.size()));
         }
-        return Connection.open(selector, client, config, source, tlsBuffers, recorder.live());
+        try {
+            return Connection.open(selector, client, config, source, tlsBuffers, recorder.live());
+        } catch (IOException | RuntimeException e) {
+            failed.accept(ErrorKind.CONNECT, Failures.cannotConnect(config, e));
+            return null;
+        }
     }
 
     /** A client finished a download: the model decides when it starts the next. Loop thread only. */

@@ -13,6 +13,11 @@ final class Failures {
         return TlsClient.certificateProblem(e) ? ErrorKind.CERTIFICATE : ErrorKind.HANDSHAKE;
     }
 
+    /** The message of a connect that failed. */
+    static String cannotConnect(DriverConfig config, Throwable e) {
+        return "cannot connect to " + config.address() + ": " + describe(e);
+    }
+
     /** The message of a failed TLS handshake. */
     static String handshake(DriverConfig config, IOException e) {
         boolean certificate = TlsClient.certificateProblem(e);

@@ -92,11 +92,8 @@ final class H2Session implements SocketOwner {
         nextStream = 1;
         maxStreams = Integer.MAX_VALUE; // until the server's SETTINGS say otherwise (RFC 9113 section 6.5.2)
         unreturned = 0;
-        try {
-            connection = loop.connect(this);
-        } catch (IOException | RuntimeException e) {
-            connection = null;
-            failAll(ErrorKind.CONNECT, "cannot connect to " + config.address() + ": " + Failures.describe(e));
+        connection = loop.connect(this, this::failAll);
+        if (connection == null) {
             return;
         }
         codec = new H2Codec(new H2Frames(this, connection));
@@ -111,27 +108,13 @@ final class H2Session implements SocketOwner {
     }
 
     private void establish() {
-        try {
-            if (!connection.establish()) {
-                return;
-            }
-        } catch (javax.net.ssl.SSLException e) {
-            failAll(Failures.handshakeKind(e), Failures.handshake(config, e));
-            return;
-        } catch (IOException e) {
-            failAll(connection.connected() ? ErrorKind.HANDSHAKE : ErrorKind.CONNECT, connection.connected()
-                    ? Failures.handshake(config, e) : "cannot connect to " + config.address() + ": "
-                    + Failures.describe(e));
+        if (!connection.establish(config, recorder, this::failAll)) {
             return;
         }
-        if (connection.tls() != null) {
-            recorder.handshake(connection.handshakeStart(), System.nanoTime(), connection.tls().resumed());
-            if (!connection.tls().applicationProtocol().equals("h2")) {
-                failAll(ErrorKind.HANDSHAKE, "TLS handshake with " + config.address() + ": the server did not choose"
-                        + " h2 by ALPN ('" + connection.tls().applicationProtocol() + "'); it does not speak HTTP/2"
-                        + " over TLS");
-                return;
-            }
+        if (connection.tls() != null && !connection.tls().applicationProtocol().equals("h2")) {
+            failAll(ErrorKind.HANDSHAKE, "TLS handshake with " + config.address() + ": the server did not choose h2"
+                    + " by ALPN ('" + connection.tls().applicationProtocol() + "'); it does not speak HTTP/2 over TLS");
+            return;
         }
         codec.preface(options.window(), options.connectionWindow());
         ready = true;

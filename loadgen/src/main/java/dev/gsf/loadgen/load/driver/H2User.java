@@ -25,16 +25,13 @@ final class H2User implements User {
     private final EventLoop loop;
     private final DriverConfig config;
     private final Recorder recorder;
-    private final ResponseCheck response = new ResponseCheck();
-    private final ProgressDeadline deadline;
+    private final Download download;
+    private final ResponseCheck response;
     /** Null when unthrottled. */
     private final Throttle throttle;
     private final int window;
 
     private State state = State.IDLE;
-    private long downloadSeq;
-    private int file;
-    private long startNanos;
     private int stream;
     /** This stream's bytes consumed and not yet returned to the server. */
     private int unreturned;
@@ -47,37 +44,35 @@ final class H2User implements User {
         this.loop = session.loop();
         this.config = loop.config();
         this.recorder = loop.recorder();
-        this.deadline = new ProgressDeadline(config.timeoutNanos());
+        this.download = new Download(loop);
+        this.response = download.response();
         this.throttle = config.rate() > 0 ? new Throttle(config.rate(), config.burst(), System.nanoTime()) : null;
         this.window = config.http2().options().window();
     }
 
     @Override
     public void begin(int fileIndex, long startNanos) {
-        downloadSeq++;
-        file = fileIndex;
-        this.startNanos = startNanos;
+        download.begin(fileIndex, startNanos);
         state = State.WAITING;
         stream = 0;
         unreturned = 0;
         withheld = false;
         retried = false;
-        response.reset(currentRanges());
-        recorder.live().active.increment();
-        deadline.progress(System.nanoTime());
+        response.reset(download.expectedRanges());
+        download.progress(System.nanoTime());
         session.open(this);
     }
 
     /** The head of this download's request. */
     MetaData.Request request() {
-        return config.http2().request(file, downloadSeq);
+        return config.http2().request(download.file(), download.seq());
     }
 
     /** The session opened this download's stream. */
     void opened(int id) {
         stream = id;
         state = State.HEAD;
-        deadline.progress(System.nanoTime());
+        download.progress(System.nanoTime());
     }
 
     /** The server did not process this stream (GOAWAY, REFUSED_STREAM): true when it may be asked again, once. */
@@ -89,25 +84,20 @@ final class H2User implements User {
         recorder.retried();
         state = State.WAITING;
         stream = 0;
-        response.reset(currentRanges());
+        response.reset(download.expectedRanges());
         return true;
-    }
-
-    private dev.gsf.loadgen.load.workload.RangeSet currentRanges() {
-        DriverConfig.RangeRequest ranges = config.range(file, downloadSeq);
-        return ranges == null ? null : ranges.expected();
     }
 
     void onHead(String head, boolean endStream, long now) {
         if (state != State.HEAD) {
-            fail(ErrorKind.STREAM, name() + ": a second response head (HEADERS) on stream " + stream, true);
+            fail(ErrorKind.STREAM, download.name() + ": a second response head (HEADERS) on stream " + stream, true);
             return;
         }
-        deadline.progress(now);
-        Expectation.Violation violation = response.takeHead(
-                ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)), config.expectations()[file]);
+        download.progress(now);
+        Expectation.Violation violation = download.takeHead(
+                ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)));
         if (violation == null && !response.headChecked()) {
-            violation = new Expectation.Violation(ErrorKind.HEADER, name() + ": incomplete response head");
+            violation = new Expectation.Violation(ErrorKind.HEADER, download.name() + ": incomplete response head");
         }
         if (violation != null) {
             fail(violation.kind(), violation.message(), !endStream);
@@ -115,7 +105,7 @@ final class H2User implements User {
         }
         state = State.BODY;
         if (response.length() == 0) {
-            recorder.firstByte(startNanos, now);
+            download.firstByte(now);
         }
         if (endStream) {
             endOfStream(now);
@@ -124,15 +114,16 @@ final class H2User implements User {
 
     void onData(ByteBuffer payload, int flow, boolean endStream, long now) {
         if (state != State.BODY) {
-            fail(ErrorKind.STREAM, name() + ": DATA before the response head on stream " + stream, !endStream);
+            fail(ErrorKind.STREAM, download.name() + ": DATA before the response head on stream " + stream, !endStream);
             return;
         }
-        deadline.progress(now);
+        download.progress(now);
         if (response.takeBody(payload)) {
-            recorder.firstByte(startNanos, now);
+            download.firstByte(now);
         }
         if (payload.hasRemaining()) {
-            fail(ErrorKind.LENGTH, name() + ": more bytes than Content-Length " + response.length(), !endStream);
+            fail(ErrorKind.LENGTH, download.name() + ": more bytes than Content-Length " + response.length(),
+                    !endStream);
             return;
         }
         if (endStream) {
@@ -157,11 +148,11 @@ final class H2User implements User {
         long wait = throttle == null ? 0 : throttle.nanosUntil(0, now);
         if (wait > 0) {
             withheld = true;
-            long seq = downloadSeq;
+            long seq = download.seq();
             loop.at(now + wait, () -> {
-                if (seq == downloadSeq && state == State.BODY) {
+                if (seq == download.seq() && state == State.BODY) {
                     withheld = false;
-                    deadline.progress(System.nanoTime()); // the wait was ours, not the server's
+                    download.progress(System.nanoTime()); // the wait was ours, not the server's
                     returnCredit(System.nanoTime());
                 }
             });
@@ -173,17 +164,16 @@ final class H2User implements User {
 
     private void endOfStream(long now) {
         if (!response.bodyComplete()) {
-            fail(ErrorKind.LENGTH, name() + ": body ended (END_STREAM) after " + response.received() + " of "
+            fail(ErrorKind.LENGTH, download.name() + ": body ended (END_STREAM) after " + response.received() + " of "
                     + response.length() + " bytes", false);
             return;
         }
-        Expectation.Violation wrong = response.checkBody(NOTHING, config.expectations()[file],
-                config.md5s()[file]);
+        Expectation.Violation wrong = download.checkBody(NOTHING);
         if (wrong != null) {
             fail(wrong.kind(), wrong.message(), false);
             return;
         }
-        recorder.completed(file, startNanos, now, response.received());
+        download.completed(now);
         session.ended(stream, false);
         finish(now, null);
     }
@@ -197,13 +187,13 @@ final class H2User implements User {
     /** The session failed this download (its stream, if any, is already forgotten). */
     void failed(ErrorKind kind, String message) {
         stream = 0;
-        fail(kind, state == State.WAITING ? message : name() + ": " + message + " after " + response.received()
-                + " body bytes", false);
+        fail(kind, state == State.WAITING ? message : download.name() + ": " + message + " after "
+                + response.received() + " body bytes", false);
     }
 
     private void fail(ErrorKind kind, String message, boolean streamOpen) {
         long now = System.nanoTime();
-        recorder.failed(kind, file, startNanos, now, message);
+        download.failed(kind, message, now);
         if (stream != 0) {
             session.ended(stream, streamOpen);
         } else if (state == State.WAITING) {
@@ -216,37 +206,30 @@ final class H2User implements User {
         state = State.IDLE;
         stream = 0;
         withheld = false;
-        recorder.live().active.decrement();
+        download.ended();
         loop.free(this, now, failure);
     }
 
     @Override
     public void checkTimeout(long now) {
-        if (state == State.IDLE || withheld || !deadline.expired(now)) {
+        if (state == State.IDLE || withheld || !download.stalled(now)) {
             return;
         }
-        long seconds = deadline.timeoutSeconds();
         if (state == State.WAITING && session.connecting()) {
             boolean handshake = session.connected();
-            session.connectTimedOut(handshake ? ErrorKind.HANDSHAKE : ErrorKind.CONNECT, (handshake
-                    ? "TLS handshake with " : "connect to ") + config.address() + " timed out after " + seconds + "s");
+            session.connectTimedOut(handshake ? ErrorKind.HANDSHAKE : ErrorKind.CONNECT,
+                    download.connectTimedOut(handshake));
         } else {
-            fail(ErrorKind.TIMEOUT, name() + ": no progress for " + seconds + "s (" + state.name().toLowerCase()
-                    + ", " + response.received() + " body bytes)", stream != 0);
+            fail(ErrorKind.TIMEOUT, download.stalledMessage(state.name().toLowerCase()), stream != 0);
         }
     }
 
     @Override
     public void shutdown() {
         if (state != State.IDLE) {
-            recorder.cutAtEnd();
-            recorder.live().active.decrement();
+            download.cut();
             state = State.IDLE;
         }
         session.shutdown();
-    }
-
-    private String name() {
-        return config.expectations()[file].name();
     }
 }

@@ -11,7 +11,11 @@
  *       {@link dev.gsf.loadgen.load.driver.ResponseHead}, against the file's
  *       {@link dev.gsf.loadgen.load.driver.Expectation}, the body's length and MD5; with --ranges, a
  *       multipart/byteranges body part by part in {@link dev.gsf.loadgen.load.driver.MultipartCheck});
- *       {@link dev.gsf.loadgen.load.driver.Throttle} is the token bucket of its reads.</li>
+ *       {@link dev.gsf.loadgen.load.driver.Throttle} is the token bucket of its reads. The download in flight (file,
+ *       start, sequence number, progress deadline, recorded outcome, failure messages) is a
+ *       {@link dev.gsf.loadgen.load.driver.Download}, kept the same way by both protocols' users; a connection's
+ *       connect and TLS handshake failures are told the same way to both its owners ({@code Connection#establish},
+ *       {@link dev.gsf.loadgen.load.driver.Failures}).</li>
  *   <li>HTTP/2 (--http2): each simulated user is an {@link dev.gsf.loadgen.load.driver.H2User}, one stream at a
  *       time of an {@link dev.gsf.loadgen.load.driver.H2Session} that --streams users share (one connection,
  *       reconnected after a GOAWAY; {@link dev.gsf.loadgen.load.driver.H2Frames} drops a closed connection's
