@@ -1,6 +1,5 @@
 package dev.gsf.server.h2;
 
-import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,12 +11,11 @@ import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.CompositeBuffer;
 import org.glassfish.grizzly.memory.MemoryManager;
-import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
- * What one {@link H2Writer} batch carries, in wire order (frames as bytes, and DATA payloads sent by sendfile between
- * them), and whom to tell when it is out: the writes it completes, those that failed while it was built, the streams
- * it ends.
+ * What one {@link H2Writer} batch carries, its frames as bytes in wire order (each DATA payload copied from its
+ * source, on h2c as over TLS: see docs/http2.md, "Zero-copy on h2c"), and whom to tell when it is out: the writes it
+ * completes, those that failed while it was built, the streams it ends.
  *
  * <p>Threads: filled under the writer's lock by the thread building it; written by that thread; Grizzly tells its end
  * on the writing or a selector thread.
@@ -28,13 +26,11 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     record Failure(Written done, Throwable cause) {
     }
 
-    /** {@link ByteBuffer} frames and {@link H2Wire.Payload}s (sent by sendfile), in wire order. */
-    final List<Object> parts = new ArrayList<>();
+    /** The frames, in wire order. */
+    final List<ByteBuffer> parts = new ArrayList<>();
     final List<Written> written = new ArrayList<>();
     final List<Failure> failed = new ArrayList<>();
     final List<H2Stream> ended = new ArrayList<>();
-    /** Sources whose bytes went by sendfile in this batch. */
-    final List<H2Stream.Source> sentByKernel = new ArrayList<>();
     final boolean closeAfter;
     long dataBytes;
     /** Built on the reading thread, which left a stream's frames that must be read from its file. */
@@ -50,52 +46,32 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         this.closeAfter = closeAfter;
     }
 
-    /**
-     * Queues the batch on {@code connection} as one write, which this batch hears the end of: its frames as one buffer,
-     * or, when DATA payloads go by sendfile between them, an {@link H2Wire} (see there why not a write each).
-     */
+    /** Queues the batch on {@code connection} as one write, its frames as one buffer; this batch hears its end. */
     @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
     void write(Connection<?> connection) {
-        if (!sentByKernel.isEmpty()) {
-            ((Connection) connection).write(new H2Wire(parts, ((NIOConnection) connection).getAsyncWriteQueue()), this);
-            return;
-        }
         MemoryManager<?> memory = connection.getMemoryManager();
         CompositeBuffer frames = CompositeBuffer.newBuffer(memory);
-        for (Object part : parts) {
-            frames.append(Buffers.wrap(memory, (ByteBuffer) part));
+        for (ByteBuffer part : parts) {
+            frames.append(Buffers.wrap(memory, part));
         }
         ((Connection) connection).write(frames, this);
     }
 
     /**
-     * Adds a DATA frame of stream {@code id} carrying the next {@code length} bytes of {@code source}: read into the
-     * frame, or, when {@code sendfile} and the source is a zero-copy section, sent by sendfile right after the
-     * frame's header (h2c, as nginx does). END_STREAM when they are the source's last and {@code endAfter}; returns
-     * whether they are its last.
+     * Adds a DATA frame of stream {@code id} carrying the next {@code length} bytes of {@code source}, read into the
+     * frame (a zero-copy section too: h2c sends no payload by sendfile, see docs/http2.md). END_STREAM when they are
+     * the source's last and {@code endAfter}; returns whether they are its last.
      */
-    boolean addData(H2Stream.Source source, int length, boolean endAfter, int id, boolean sendfile)
-            throws IOException {
-        FileSection byKernel = sendfile ? source.zeroCopy() : null;
-        ByteBuffer frame;
-        if (byKernel != null) {
-            source.assign(length);
-            frame = ByteBuffer.allocate(FRAME_HEADER);
-        } else {
-            frame = ByteBuffer.allocate(FRAME_HEADER + length).position(FRAME_HEADER);
-            while (frame.hasRemaining()) {
-                if (source.readInto(frame) <= 0) {
-                    throw new IOException("the file ended early");
-                }
+    boolean addData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
+        ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + length).position(FRAME_HEADER);
+        while (frame.hasRemaining()) {
+            if (source.readInto(frame) <= 0) {
+                throw new IOException("the file ended early");
             }
-            frame.flip();
         }
+        frame.flip();
         boolean last = source.remaining() == 0;
         parts.add(dataHeader(frame, length, last && endAfter, id));
-        if (byKernel != null) {
-            parts.add(new H2Wire.Payload(byKernel, length));
-            sentByKernel.add(source);
-        }
         return last;
     }
 
@@ -133,7 +109,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private void finished(Throwable cause) {
         synchronized (writer) {
             failure = cause;
-            writer.batchWritten(this);
+            writer.batchWritten();
             if (!returned) {
                 doneInline = true;
                 return;

@@ -25,7 +25,6 @@ import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
 import org.eclipse.jetty.http2.parser.ServerParser;
 import org.eclipse.jetty.io.ByteBufferPool;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * One HTTP/2 connection: Jetty's parser reads its frames (the preface, SETTINGS, HEADERS with CONTINUATION and HPACK,
@@ -82,7 +81,7 @@ final class H2Connection implements ServerParser.Listener {
         this.counts = counts;
         this.connection = connection;
         this.handler = handler;
-        this.writer = new H2Writer(connection, this, SSLUtils.getSSLEngine(connection) == null, maxFrame, inFlight);
+        this.writer = new H2Writer(connection, this, maxFrame, inFlight);
         this.parser = new ServerParser(ByteBufferPool.NON_POOLING, RequestHead.MAX_HEAD,
                 WindowRateControl.fromEventsPerSecond(MAX_CONTROL_FRAMES_PER_SECOND));
         parser.init(this);

@@ -140,19 +140,6 @@ final class H2Stream implements WriteSink {
             return false;
         }
 
-        /** The zero-copy section behind this source, whose frames' payloads may go by sendfile; null when none. */
-        default FileSection zeroCopy() {
-            return null;
-        }
-
-        /** {@code length} more bytes of {@link #zeroCopy} are in frames of the batch being built, not yet sent. */
-        default void assign(long length) {
-        }
-
-        /** The batch that held the bytes {@link #assign}ed has been sent: they are the section's past now. */
-        default void sent() {
-        }
-
         static Source of(ByteBuffer bytes) {
             return new Source() {
                 @Override
@@ -172,9 +159,6 @@ final class H2Stream implements WriteSink {
 
         static Source of(FileSection section) {
             return new Source() {
-                /** Bytes in frames built but not yet sent (sendfile moves the section when it writes them). */
-                private long assigned;
-
                 @Override
                 public int readInto(ByteBuffer target) throws IOException {
                     return section.readInto(target);
@@ -182,27 +166,12 @@ final class H2Stream implements WriteSink {
 
                 @Override
                 public long remaining() {
-                    return section.remaining() - assigned;
+                    return section.remaining();
                 }
 
                 @Override
                 public boolean fromFile() {
                     return remaining() > 0;
-                }
-
-                @Override
-                public FileSection zeroCopy() {
-                    return section.zeroCopy() ? section : null;
-                }
-
-                @Override
-                public void assign(long length) {
-                    assigned += length;
-                }
-
-                @Override
-                public void sent() {
-                    assigned = 0;
                 }
             };
         }

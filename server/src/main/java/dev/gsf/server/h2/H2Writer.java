@@ -40,8 +40,6 @@ final class H2Writer {
     private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
     private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
     private final H2Connection owner;
-    /** Whether zero-copy sections' DATA payloads go by sendfile between the frame headers (h2c; TLS copies). */
-    private final boolean sendfile;
     /** The connection's send window. */
     private long window = 65_535;
     private int maxFrame = 16_384;
@@ -55,12 +53,11 @@ final class H2Writer {
     private volatile boolean lingerAfter;
     private boolean closed;
 
-    H2Writer(Connection<?> connection, H2Connection owner, boolean sendfile, int maxFrameCap, int inFlightBound) {
+    H2Writer(Connection<?> connection, H2Connection owner, int maxFrameCap, int inFlightBound) {
         this.connection = connection;
         this.maxFrameCap = maxFrameCap;
         this.inFlightBound = inFlightBound;
         this.owner = owner;
-        this.sendfile = sendfile;
     }
 
     /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */
@@ -276,10 +273,9 @@ final class H2Writer {
         }
     }
 
-    /** Under the lock: {@code batch} is out (or failed); the sendfile payloads it held are the sections' past. */
-    void batchWritten(H2Batch batch) {
+    /** Under the lock: the batch in flight is out (or failed). */
+    void batchWritten() {
         writing = false;
-        batch.sentByKernel.forEach(H2Stream.Source::sent);
     }
 
     /** After a batch: {@code streams} have ended; the connection closes after a failed write, or GOAWAY. */
@@ -340,7 +336,7 @@ final class H2Writer {
         }
         boolean last;
         try {
-            last = batch.addData(pending, (int) length, stream.endAfter, stream.id, sendfile);
+            last = batch.addData(pending, (int) length, stream.endAfter, stream.id);
         } catch (IOException e) {
             failStream(stream, batch, e);
             return true;

@@ -11,7 +11,7 @@
  *       algorithm's writes become DATA frames.</li>
  *   <li>{@code H2Writer}: what a connection sends, control frames first, then the streams' DATA round-robin within
  *       the windows and a fixed bound on bytes in flight per connection, in batches ({@code H2Batch}) of one write
- *       each ({@code H2Wire} when DATA payloads go by sendfile between the frames).</li>
+ *       each, every DATA payload copied into its frame (no sendfile on h2c for now: docs/http2.md).</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
  *       sending, the client's last frames read and dropped until it closes.</li>
  * </ul>

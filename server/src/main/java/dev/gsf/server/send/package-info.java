@@ -24,8 +24,9 @@
  * download's turn (a worker, a virtual thread, or the thread that ran the previous write's callback), one write in
  * flight at a time, the head's included (the first section is queued from the head's completion), so Grizzly's
  * write queue never holds a buffer with a file chunk of ours right behind it, the case in which Grizzly 5.0.2 loses
- * the chunk (see {@code dev.gsf.server.h2.H2Wire}; guarded by FullSocketOrderTest). Grizzly tells a write's end on
- * that thread or a selector thread. Nothing blocks but {@code writeBlocking} (SBA's and EBA's workers, waiting in
- * poll(2)). {@code clientGone} is asked by the scheduler's sweeper thread.
+ * the chunk (h2c met it when it sent DATA payloads by sendfile: docs/http2.md, "Zero-copy on h2c"; guarded by
+ * FullSocketOrderTest). Grizzly tells a write's end on that thread or a selector thread. Nothing blocks but
+ * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the scheduler's
+ * sweeper thread.
  */
 package dev.gsf.server.send;

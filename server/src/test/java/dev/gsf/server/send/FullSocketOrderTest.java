@@ -23,14 +23,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Over HTTP/1.1 no file chunk is lost behind a buffer in Grizzly's write queue. Grizzly 5.0.2 loses a file chunk
- * queued right behind a buffer that is then written in part (TCPNIOAsyncQueueWriter.aggregate parks the chunk as the
- * queue's current element and the partial write puts the buffer back there, over it); h2c hit it (see
- * {@code dev.gsf.server.h2.H2Wire}). Here heads (buffers) are followed by sendfile sections, and multipart boundaries
- * lie between sendfile sections, on a socket kept full: a 4K receive buffer, pipelined requests the client does not
- * read until the server is stuck writing the first. Every byte and MD5 is checked; a lost chunk shows as wrong bytes
- * or a read that times out. It holds because a download queues its next write only when the previous one (the head
- * included) is all written ({@code Download.submit}), boundaries are sections too (never buffers), and a suspended
+ * Over HTTP/1.1 no file chunk is lost behind a buffer in Grizzly's write queue. Grizzly 5.0.2 loses a file chunk queued
+ * right behind a buffer that is then written in part (TCPNIOAsyncQueueWriter.aggregate parks the chunk as the queue's
+ * current element and the partial write puts the buffer back there, over it); h2c hit it when it sent DATA payloads by
+ * sendfile (docs/http2.md, "Zero-copy on h2c"). Here heads (buffers) are followed by sendfile sections, and multipart
+ * boundaries lie between sendfile sections, on a socket kept full: a 4K receive buffer, pipelined requests the client
+ * does not read until the server is stuck writing the first. Every byte and MD5 is checked; a lost chunk shows as wrong
+ * bytes or a read that times out. It holds because a download queues its next write only when the previous one (the
+ * head included) is all written ({@code Download.submit}), boundaries are sections too (never buffers), and a suspended
  * request reads no next request until its download ends.
  *
  * <p>The 4K send buffer: the kernel wakes a writer only once much of the buffer is free, so with 16K a
