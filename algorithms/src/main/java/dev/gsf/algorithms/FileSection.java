@@ -31,20 +31,4 @@ public sealed interface FileSection permits DiskSection, MemorySection {
 
     /** Bytes still to write. */
     long remaining();
-
-    /** Whether {@link #writeTo} leaves the copy to the kernel (sendfile): no byte passes through user space. */
-    default boolean zeroCopy() {
-        return false;
-    }
-
-    /**
-     * Sends at most {@code max} of the section's next bytes by sendfile, as many as {@code channel} takes now, and
-     * moves past them; only where {@link #zeroCopy}. For a connection that frames the bytes (HTTP/2's DATA frames),
-     * where each frame's payload goes out between two frame headers.
-     *
-     * @throws IOException the channel failed, or the file ended before the section did
-     */
-    default long sendTo(WritableByteChannel channel, long max) throws IOException {
-        throw new UnsupportedOperationException("not a zero-copy section");
-    }
 }

@@ -13,17 +13,7 @@ final class SendfileSection extends DiskSection {
 
     @Override
     public long writeTo(WritableByteChannel channel) throws IOException {
-        return sendTo(channel, remaining());
-    }
-
-    @Override
-    public boolean zeroCopy() {
-        return true;
-    }
-
-    @Override
-    public long sendTo(WritableByteChannel channel, long max) throws IOException {
-        long written = file.transferTo(position(), Math.min(max, remaining()), channel);
+        long written = file.transferTo(position(), remaining(), channel);
         advance(written);
         // A short transfer is either a full socket or the end of the file: only the file's size tells them apart.
         if (remaining() > 0 && position() >= file.size()) {

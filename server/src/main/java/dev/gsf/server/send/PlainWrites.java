@@ -16,7 +16,7 @@ import org.glassfish.grizzly.nio.NIOConnection;
  *
  * <p>Threads: as {@link BodyWriter}'s; Grizzly writes a queued section on the writing or a selector thread.
  */
-public final class PlainWrites implements BodyWriter {
+final class PlainWrites implements BodyWriter {
     private final FilterChainContext context;
 
     PlainWrites(FilterChainContext context) {
@@ -25,8 +25,8 @@ public final class PlainWrites implements BodyWriter {
 
     @Override
     public void write(FileSection section, Written done) {
-        context.write(new SectionChunk(section, section.remaining(),
-                ((NIOConnection) context.getConnection()).getAsyncWriteQueue()), WriteHandler.of(done));
+        context.write(new SectionChunk(section, ((NIOConnection) context.getConnection()).getAsyncWriteQueue()),
+                WriteHandler.of(done));
     }
 
     @Override
@@ -49,33 +49,29 @@ public final class PlainWrites implements BodyWriter {
     private static final class SectionChunk implements FileChunk {
         private final FileSection section;
         private final TaskQueue<?> queue;
-        /** Bytes of the section this chunk still writes. */
-        private long left;
 
-        SectionChunk(FileSection section, long length, TaskQueue<?> queue) {
+        SectionChunk(FileSection section, TaskQueue<?> queue) {
             this.section = section;
-            this.left = length;
             this.queue = queue;
         }
 
         @Override
         public long writeTo(WritableByteChannel channel) throws IOException {
-            long written = left < section.remaining() ? section.sendTo(channel, left) : section.writeTo(channel);
-            left -= written;
+            long written = section.writeTo(channel);
             if (written > 0) {
-                queue.reserveSpace((int) (left > 0 ? written : written - 1));
+                queue.reserveSpace((int) (section.remaining() > 0 ? written : written - 1));
             }
             return written;
         }
 
         @Override
         public boolean hasRemaining() {
-            return left > 0;
+            return section.remaining() > 0;
         }
 
         @Override
         public int remaining() {
-            return (int) Math.min(left, Integer.MAX_VALUE);
+            return (int) Math.min(section.remaining(), Integer.MAX_VALUE);
         }
 
         @Override
