@@ -1,5 +1,6 @@
 package dev.gsf.server.files;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -19,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -36,8 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class OpenFileCacheTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @TempDir
     Path root;
 

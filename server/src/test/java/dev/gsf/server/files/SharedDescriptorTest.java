@@ -1,5 +1,6 @@
 package dev.gsf.server.files;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -12,7 +13,6 @@ import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -26,7 +26,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Isolated("counts every descriptor of the JVM")
 class SharedDescriptorTest {
     private static final Path FILES = realPath(TestFiles.fileSet());
-    private static final Duration WAIT = Duration.ofSeconds(20);
     /** Concurrent stalled downloads: enough that one descriptor each would stand out, few enough for a unit test. */
     private static final int DOWNLOADS = 300;
     private static final List<String> SHARED = List.of("1MB.bin", "20MB.bin", "100MB.bin");

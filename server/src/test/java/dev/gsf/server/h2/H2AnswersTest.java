@@ -1,5 +1,6 @@
 package dev.gsf.server.h2;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +35,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2AnswersTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
     void answersAsHttp11Does(Algorithm algorithm, Transport transport) throws Exception {

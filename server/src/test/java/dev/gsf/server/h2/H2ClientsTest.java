@@ -1,5 +1,6 @@
 package dev.gsf.server.h2;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -13,7 +14,6 @@ import dev.gsf.server.testing.Transport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -32,8 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2ClientsTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @TempDir
     Path dir;
 

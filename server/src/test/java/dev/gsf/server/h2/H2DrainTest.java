@@ -1,5 +1,6 @@
 package dev.gsf.server.h2;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -10,7 +11,6 @@ import dev.gsf.server.testing.H2Client;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
 import java.net.Socket;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +30,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2DrainTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void newStreamsAreRefused_theRunningOneFinishes(Algorithm algorithm) throws Exception {

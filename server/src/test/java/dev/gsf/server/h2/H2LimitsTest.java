@@ -1,5 +1,6 @@
 package dev.gsf.server.h2;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -7,8 +8,8 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.H2Client;
 import dev.gsf.server.testing.Servers;
+import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.frames.DataFrame;
 import org.eclipse.jetty.http2.frames.GoAwayFrame;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.Test;
  * algorithm's; the algorithms' side of a reset is the sink's failed write, which H2AnswersTest runs under each).
  */
 class H2LimitsTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
     private static FileServer server;
 
     @BeforeAll
@@ -100,14 +100,10 @@ class H2LimitsTest {
     @Test
     void rapidResetGetsGoAwayEnhanceYourCalm() throws Exception {
         try (H2Client client = H2Client.connect(server.port())) {
-            try {
-                for (int i = 0; i < H2Connection.MAX_RESETS_PER_SECOND + 50; i++) {
-                    int id = client.request("GET", "/1KB.bin");
-                    client.send(new ResetFrame(id, ErrorCode.CANCEL_STREAM_ERROR.code));
-                }
-            } catch (java.net.SocketException e) {
-                // closed before the flood was all sent
-            }
+            flood(H2Connection.MAX_RESETS_PER_SECOND + 50, i -> {
+                int id = client.request("GET", "/1KB.bin");
+                client.send(new ResetFrame(id, ErrorCode.CANCEL_STREAM_ERROR.code));
+            });
             assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.ENHANCE_YOUR_CALM_ERROR.code);
             client.awaitClosed();
         }
@@ -116,13 +112,7 @@ class H2LimitsTest {
     @Test
     void aPingFloodGetsGoAwayEnhanceYourCalm() throws Exception {
         try (H2Client client = H2Client.connect(server.port())) {
-            try {
-                for (int i = 0; i < 5000; i++) {
-                    client.send(new PingFrame(i, false));
-                }
-            } catch (java.net.SocketException e) {
-                // the server closed the connection before the flood was all sent: what it should do
-            }
+            flood(5000, i -> client.send(new PingFrame(i, false)));
             assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.ENHANCE_YOUR_CALM_ERROR.code);
             client.awaitClosed();
         }
@@ -134,13 +124,7 @@ class H2LimitsTest {
             client.sendRaw(frame(1, 0, 1, new byte[] {(byte) 0x82})); // HEADERS :method GET, no END_HEADERS
             byte[] junk = new byte[16_000];
             java.util.Arrays.fill(junk, (byte) 0x40);
-            try {
-                for (int i = 0; i < 10; i++) {
-                    client.sendRaw(frame(9, 0, 1, junk)); // CONTINUATION, never ending
-                }
-            } catch (java.net.SocketException e) {
-                // closed before the flood was all sent
-            }
+            flood(10, i -> client.sendRaw(frame(9, 0, 1, junk))); // CONTINUATION, never ending
             assertThat(client.await(GoAwayFrame.class).getError()).isNotEqualTo(ErrorCode.NO_ERROR.code);
             client.awaitClosed();
         }
@@ -165,6 +149,22 @@ class H2LimitsTest {
     }
 
     /** A frame as RFC 9113 §4.1 lays it out, for frames no library writes. */
+    /** One frame (or request) of a flood, the {@code i}-th. */
+    private interface FloodFrame {
+        void send(int i) throws IOException;
+    }
+
+    /** Sends {@code frames} frames, or fewer: the server may close the connection before all are sent, as it should. */
+    private static void flood(int frames, FloodFrame frame) throws IOException {
+        try {
+            for (int i = 0; i < frames; i++) {
+                frame.send(i);
+            }
+        } catch (java.net.SocketException e) {
+            // closed before the flood was all sent
+        }
+    }
+
     private static byte[] frame(int type, int flags, int stream, byte[] payload) {
         return ByteBuffer.allocate(9 + payload.length).put((byte) (payload.length >>> 16))
                 .put((byte) (payload.length >>> 8)).put((byte) payload.length).put((byte) type).put((byte) flags)

@@ -1,5 +1,6 @@
 package dev.gsf.server.h2;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,7 +9,6 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -26,8 +26,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2SendfileStreamsTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest(name = "{0}")
     @EnumSource(Algorithm.class)
     void threeLongStreamsOnOneConnectionAllEnd(Algorithm algorithm) throws Exception {

@@ -2,12 +2,10 @@ package dev.gsf.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.testing.ConnectedServerFixture;
+import dev.gsf.server.testing.AlgorithmAndTransportFixture;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
-import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
 @Execution(ExecutionMode.CONCURRENT)
-class HttpSemanticsTest extends ConnectedServerFixture {
+class HttpSemanticsTest extends AlgorithmAndTransportFixture {
     private static final int SIZE = 300_000;
     private static final String LAST_MODIFIED = "Tue, 03 Nov 2026 10:00:00 GMT";
     /** Every single-range form (RFC 9110 14.1.2) and the part of the file it selects; past the end is cut. */
@@ -44,10 +41,6 @@ class HttpSemanticsTest extends ConnectedServerFixture {
     @TempDir
     static Path root;
     private static byte[] content;
-    @Parameter(0)
-    Algorithm algorithm;
-    @Parameter(1)
-    Transport transport;
 
     @BeforeAll
     static void writeFiles() throws IOException {
@@ -60,11 +53,6 @@ class HttpSemanticsTest extends ConnectedServerFixture {
         Files.write(root.resolve("empty.bin"), new byte[0]);
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub").resolve("a..b"), "dots inside a name are fine\n");
-    }
-
-    @Override
-    protected Transport transport() {
-        return transport;
     }
 
     @Override

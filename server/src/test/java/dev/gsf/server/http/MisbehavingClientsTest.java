@@ -1,5 +1,6 @@
 package dev.gsf.server.http;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +27,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Clients that stall, send garbage or vanish each get a defined answer and cost the server nothing lasting. */
 @Execution(ExecutionMode.CONCURRENT)
 class MisbehavingClientsTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aClientThatStopsReadingIsDroppedAfterTheWriteTimeout(Algorithm algorithm) throws IOException {

@@ -1,5 +1,6 @@
 package dev.gsf.server.http;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -7,8 +8,8 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.AlgorithmAndTransportFixture;
 import dev.gsf.server.testing.Await;
-import dev.gsf.server.testing.ConnectedServerFixture;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,20 +36,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
 @Execution(ExecutionMode.CONCURRENT)
-class PlainGetTest extends ConnectedServerFixture {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @Parameter(0)
-    Algorithm algorithm;
-    @Parameter(1)
-    Transport transport;
+class PlainGetTest extends AlgorithmAndTransportFixture {
     @TempDir
     Path logs;
-
-    @Override
-    protected Transport transport() {
-        return transport;
-    }
 
     @Override
     protected FileServer startServer() throws IOException {

@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -9,7 +10,6 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -23,8 +23,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Isolated("looks at every worker thread's stack in the JVM")
 class BlockingWritesTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest
     @EnumSource(value = Algorithm.class, names = {"SBA", "EBA"})
     void aWorkerWaitsInPollForAFullSocket_andTheDownloadCompletesOnceTheClientReads(Algorithm algorithm)

@@ -1,23 +1,21 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.Outcome;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.AlgorithmAndTransportFixture;
 import dev.gsf.server.testing.Await;
-import dev.gsf.server.testing.ConnectedServerFixture;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
-import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,19 +29,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
 @Execution(ExecutionMode.CONCURRENT)
-class DownloadEndTest extends ConnectedServerFixture {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+class DownloadEndTest extends AlgorithmAndTransportFixture {
     private static final String[] FILES = {"1KB.bin", "200KB.bin", "1KB.bin", "1MB.bin", "1KB.bin"};
 
-    @Parameter(0)
-    Algorithm algorithm;
-    @Parameter(1)
-    Transport transport;
-
-    @Override
-    protected Transport transport() {
-        return transport;
-    }
 
     @Override
     protected FileServer startServer() throws IOException {

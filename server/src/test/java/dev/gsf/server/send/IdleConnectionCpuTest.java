@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -10,7 +11,6 @@ import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -26,8 +26,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Isolated("measures the CPU time of every server thread in the JVM")
 @Execution(ExecutionMode.CONCURRENT)
 class IdleConnectionCpuTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest
     @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndZeroCopy")
     void anIdleKeepAliveConnectionCostsNoCpuAfterAResponse(Algorithm algorithm, boolean zeroCopy)

@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -9,7 +10,6 @@ import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,8 +18,6 @@ import org.junit.jupiter.api.parallel.Isolated;
 /** Places in the download queue and worker threads are held only by what needs them. */
 @Isolated("counts the worker threads of the JVM")
 class QueuePlacesTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @Test
     void queuedClientsThatLeaveGiveTheirPlacesBack_andANewDownloadIsServed() throws IOException {
         try (FileServer server = Servers.start(Algorithm.SBA, "inline-max", "0", "workers", "2", "queue", "5",

@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,7 +19,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +31,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * committed before its download's first turn (that an idle connection costs nothing: IdleConnectionCpuTest).
  */
 class SendPathTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     /** With zero-copy on, sendfile is used for every range (no copy below a minimum size). */
     private static String[] sendMode(boolean zeroCopy) {
         return new String[] {"zero-copy", Boolean.toString(zeroCopy), "zero-copy-min", "0"};

@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -10,7 +11,6 @@ import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
-import java.time.Duration;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +19,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The pool and the queue are real limits, and a vanished client gives its worker back. */
 @Execution(ExecutionMode.CONCURRENT)
 class WorkerPoolTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     @ParameterizedTest
     @EnumSource(Algorithm.class)
     void aFullQueueAnswers503WithRetryAfter_andTheServerStaysResponsive(Algorithm algorithm) throws IOException {

@@ -7,6 +7,9 @@ import java.util.function.Supplier;
 
 /** Waits for a condition on server state, polling briefly, up to a bounded timeout. */
 public final class Await {
+    /** How long a test waits on the server or a client for an event that comes at once when all is well. */
+    public static final Duration WAIT = Duration.ofSeconds(20);
+
     private Await() {
     }
 

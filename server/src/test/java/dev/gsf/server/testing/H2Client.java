@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,8 +42,6 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * <p>Threads: a reader thread of its own parses the socket; the test's thread sends and waits (bounded) on it.
  */
 public final class H2Client implements Closeable {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-
     private final Socket socket;
     private final OutputStream out;
     private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
@@ -190,7 +187,7 @@ public final class H2Client implements Closeable {
 
     /** Waits for stream {@code id} to end (END_STREAM or RST_STREAM) and gives its answer. */
     public Response response(int id) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+        long deadline = System.nanoTime() + Await.WAIT.toNanos();
         synchronized (responses) {
             while (true) {
                 Response r = responses.get(id);
@@ -207,7 +204,7 @@ public final class H2Client implements Closeable {
 
     /** Waits for the first connection-level frame of {@code type} (GOAWAY, SETTINGS, PING, ...). */
     public <T extends Frame> T await(Class<T> type) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+        long deadline = System.nanoTime() + Await.WAIT.toNanos();
         synchronized (responses) {
             while (true) {
                 for (Frame f : connectionFrames) {
@@ -240,7 +237,7 @@ public final class H2Client implements Closeable {
 
     /** Waits until the server has closed the connection. */
     public void awaitClosed() throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+        long deadline = System.nanoTime() + Await.WAIT.toNanos();
         synchronized (responses) {
             while (!eof) {
                 waitUntil(deadline, "the connection to close");
@@ -283,7 +280,7 @@ public final class H2Client implements Closeable {
     public void close() throws IOException {
         socket.close();
         try {
-            reader.join(WAIT.toMillis());
+            reader.join(Await.WAIT.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
