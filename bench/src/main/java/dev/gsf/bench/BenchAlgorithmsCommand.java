@@ -58,13 +58,9 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
     @Option(names = "--client", paramLabel = "auto|wrk|builtin", description = "load client (default: wrk if installed)")
     Client client = Client.auto;
 
-    /** --server-option (keys for every server, over the command's inline-max=0) and --root. */
+    /** --server-option (keys for every server, over the command's inline-max=0), --root and --pin. */
     @Mixin
     GsfServerOptions gsfServers;
-
-    /** --pin: the servers on some CPUs, the client on the others. */
-    @Mixin
-    PinOption pin;
 
     /** bench-algorithms.json and the server logs. */
     @Mixin
@@ -90,24 +86,20 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Duration duration;
-        Duration warmUp;
-        Pinning pinning;
-        try {
-            duration = measuring.duration();
-            warmUp = measuring.warmUp();
-            pinning = pin.pinning();
-        } catch (IllegalArgumentException e) {
-            System.err.println("gsf bench-algorithms: " + e.getMessage());
-            return 2;
-        }
-        try (Pinning.Held pinned = pinning.pinThisProcess()) {
-            return bench(duration, warmUp, pinning);
-        }
+        return gsfServers.pin().runPinned("bench-algorithms", this::lengths, this::bench);
+    }
+
+    /** --duration and --warm-up, validated: each measurement's length and the warm-up before the first round. */
+    private record Lengths(Duration duration, Duration warmUp) {
+    }
+
+    private Lengths lengths() {
+        return new Lengths(measuring.duration(), measuring.warmUp());
     }
 
     /** The run itself, this process on the client CPUs when pinned. */
-    private int bench(Duration duration, Duration warmUp, Pinning pinning) throws IOException {
+    private int bench(Lengths lengths, Pinning pinning) throws IOException {
+        Duration duration = lengths.duration();
         int seconds = (int) duration.toSeconds();
         int rounds = measuring.rounds;
         Path dir = gsfServers.directory();
@@ -122,7 +114,7 @@ public final class BenchAlgorithmsCommand implements Callable<Integer> {
         Measurements measured;
         try {
             startServers(servers, variants, dir, out, pinning);
-            measured = Measurements.run(servers, workloads, load, rounds, duration, warmUp, System.out);
+            measured = Measurements.run(servers, workloads, load, rounds, duration, lengths.warmUp(), System.out);
         } finally {
             servers.forEach(ServerProcess::close);
         }

@@ -126,13 +126,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--no-install", description = "never install missing peers; skip them")
     boolean noInstall;
 
-    /** --server-option and --root of our servers. */
+    /** --server-option, --root and --pin of our servers. */
     @Mixin
     GsfServerOptions gsfServers;
-
-    /** --pin: the servers on some CPUs, wrk and gsf load on the others. */
-    @Mixin
-    PinOption pin;
 
     /** compare.json, compare.html and the servers' logs. */
     @Mixin
@@ -152,18 +148,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings;
-        Pinning pinning;
-        try {
-            settings = settings();
-            pinning = pin.pinning();
-        } catch (IllegalArgumentException e) {
-            System.err.println("gsf compare: " + e.getMessage());
-            return 2;
-        }
-        try (Pinning.Held pinned = pinning.pinThisProcess()) {
-            return compare(settings, pinning);
-        }
+        return gsfServers.pin().runPinned("compare", this::settings, this::compare);
     }
 
     /** The run itself, this process on the client CPUs when pinned. */

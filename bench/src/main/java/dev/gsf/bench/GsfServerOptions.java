@@ -11,9 +11,9 @@ import java.util.Map;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code --server-option} and {@code --root} (a picocli mixin) of the benchmarks that start a gsf server per
- * algorithm (bench-algorithms, compare): the directory those servers serve, and the command line each is started
- * with. Read on the command's thread.
+ * {@code --server-option}, {@code --root} and {@code --pin} (a picocli mixin) of the benchmarks that start a gsf
+ * server per algorithm (bench-algorithms, compare): the directory those servers serve, the command line each is
+ * started with, and the CPUs they and the clients run on. Read on the command's thread.
  */
 final class GsfServerOptions {
     @Mixin
@@ -22,9 +22,18 @@ final class GsfServerOptions {
     @Mixin
     RootOption root;
 
+    /** --pin: the servers on some CPUs, the clients (wrk, gsf load) on the others. */
+    @Mixin
+    PinOption pin;
+
     /** The directory the servers serve: see {@link RootOption#directory()}. */
     Path directory() throws IOException {
         return root.directory();
+    }
+
+    /** --pin, which also runs the benchmark pinned. */
+    PinOption pin() {
+        return pin;
     }
 
     /**

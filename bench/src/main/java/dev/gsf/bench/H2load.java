@@ -1,10 +1,8 @@
 package dev.gsf.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,21 +43,8 @@ public final class H2load implements LoadClient {
     @Override
     public Result run(String url, int connections, Duration duration) throws IOException {
         int c = Math.max(connections, threads); // h2load wants at least one connection per thread
-        Process h2load = new ProcessBuilder(List.of("h2load", "-t" + threads, "-c" + c, "-m" + streams,
-                "-D", Long.toString(Math.max(1, duration.toSeconds())), url)).redirectErrorStream(true).start();
-        String output;
-        try {
-            output = new String(h2load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!h2load.waitFor(duration.toSeconds() + 60, TimeUnit.SECONDS)) {
-                h2load.destroyForcibly();
-                throw new IOException("h2load did not finish");
-            }
-        } catch (InterruptedException e) {
-            h2load.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-        return parse(output);
+        return parse(ToolOutput.of(List.of("h2load", "-t" + threads, "-c" + c, "-m" + streams,
+                "-D", Long.toString(Math.max(1, duration.toSeconds())), url), duration));
     }
 
     static Result parse(String output) throws IOException {

@@ -168,22 +168,7 @@ public final class SuiteCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (Transport transport = Transport.of(tls)) {
-            return run(transport);
-        }
-    }
-
-    private int run(Transport transport) throws IOException, InterruptedException {
-        List<DownloadLimit> limits;
-        Pinning pinning;
-        try {
-            limits = limits();
-            pinning = pin.pinning();
-        } catch (IllegalArgumentException e) {
-            System.err.println("gsf suite: " + e.getMessage());
-            return TOOL_FAILED;
-        }
-        try (Pinning.Held pinned = pinning.pinThisProcess()) {
-            return suite(transport, limits, pinning);
+            return pin.runPinned("suite", this::limits, (limits, pinning) -> suite(transport, limits, pinning));
         }
     }
 

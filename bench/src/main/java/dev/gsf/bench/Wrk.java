@@ -1,12 +1,10 @@
 package dev.gsf.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,21 +50,8 @@ public final class Wrk implements LoadClient {
 
     @Override
     public Result run(String url, int connections, Duration duration) throws IOException {
-        Process wrk = new ProcessBuilder(List.of("wrk", "-t" + threads, "-c" + connections, "-d" + duration.toSeconds() + "s",
-                "--timeout", "30s", url)).redirectErrorStream(true).start();
-        String output;
-        try {
-            output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!wrk.waitFor(duration.toSeconds() + 60, TimeUnit.SECONDS)) {
-                wrk.destroyForcibly();
-                throw new IOException("wrk did not finish");
-            }
-        } catch (InterruptedException e) {
-            wrk.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-        return parse(output);
+        return parse(ToolOutput.of(List.of("wrk", "-t" + threads, "-c" + connections, "-d" + duration.toSeconds() + "s",
+                "--timeout", "30s", url), duration));
     }
 
     /** A duration as wrk and h2load print it: a number and us, ms, s or m. */
