@@ -19,18 +19,23 @@ class SegmentPropertiesTest {
         for (int t = 0; t < TRIES; t++) {
             int total = random.nextInt(4) == 0 ? random.nextInt(10) : random.nextInt(Integer.MAX_VALUE);
             int count = 1 + (random.nextBoolean() ? random.nextInt(8) : random.nextInt(100_000));
-            long sum = 0;
-            int min = Integer.MAX_VALUE;
-            int max = 0;
-            for (int i = 0; i < count; i++) {
-                int share = new Segment(i, count).share(total);
-                sum += share;
-                min = Math.min(min, share);
-                max = Math.max(max, share);
-            }
-            assertThat(sum).as(total + " in " + count).isEqualTo(total);
-            assertThat(max - min).as(total + " in " + count).isLessThanOrEqualTo(1);
+            assertSharesAddUpAndDifferByAtMostOne(total, count);
         }
+    }
+
+    /** The shares of {@code total} among {@code count} segments add up to it and differ by at most one. */
+    static void assertSharesAddUpAndDifferByAtMostOne(int total, int count) {
+        long sum = 0;
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        for (int i = 0; i < count; i++) {
+            int share = new Segment(i, count).share(total);
+            sum += share;
+            min = Math.min(min, share);
+            max = Math.max(max, share);
+        }
+        assertThat(sum).as(total + " in " + count + " segments").isEqualTo(total);
+        assertThat(max - min).as(total + " in " + count + " segments").isLessThanOrEqualTo(1);
     }
 
     @Test

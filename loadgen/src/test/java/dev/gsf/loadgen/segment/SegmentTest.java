@@ -23,17 +23,7 @@ class SegmentTest {
     void clientSharesAddUpToTheWholeAndDifferByAtMostOne() {
         for (int clients = 0; clients <= 200; clients++) {
             for (int n = 1; n <= 7; n++) {
-                int sum = 0;
-                int min = Integer.MAX_VALUE;
-                int max = 0;
-                for (int i = 0; i < n; i++) {
-                    int share = new Segment(i, n).share(clients);
-                    sum += share;
-                    min = Math.min(min, share);
-                    max = Math.max(max, share);
-                }
-                assertThat(sum).as("%d clients in %d segments", clients, n).isEqualTo(clients);
-                assertThat(max - min).as("%d clients in %d segments", clients, n).isLessThanOrEqualTo(1);
+                SegmentPropertiesTest.assertSharesAddUpAndDifferByAtMostOne(clients, n);
             }
         }
         assertThat(List.of(new Segment(0, 3).share(100), new Segment(1, 3).share(100), new Segment(2, 3).share(100)))
