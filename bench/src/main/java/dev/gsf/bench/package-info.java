@@ -18,14 +18,16 @@
  *       files when started by root. {@link dev.gsf.bench.Transport}: plain HTTP, or HTTPS on a
  *       {@link dev.gsf.bench.LoopbackCertificate} made for the run; {@link dev.gsf.bench.DebianPackages}: peers
  *       installed when missing.</li>
- *   <li>Load clients, each a {@link dev.gsf.bench.LoadClient}: {@link dev.gsf.bench.Wrk},
+ *   <li>Load clients, each a {@link dev.gsf.bench.LoadClient}: {@link dev.gsf.bench.Wrk} and
+ *       {@link dev.gsf.bench.H2load} (external tools, run by {@link dev.gsf.bench.ToolOutput}),
  *       {@link dev.gsf.bench.BuiltinClient}, {@link dev.gsf.bench.GsfLoadClient} (gsf load in this process).</li>
  *   <li>{@link dev.gsf.bench.Measurements}: interleaved rounds, medians and spreads, of
  *       {@link dev.gsf.bench.Workload}s; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
- *       --warm-up; {@link dev.gsf.bench.GsfServerOptions}: --server-option and --root of bench-algorithms and compare,
- *       and the command line of each gsf server they start; {@link dev.gsf.bench.PinOption} and
+ *       --warm-up; {@link dev.gsf.bench.GsfServerOptions}: --server-option, --root and --pin of bench-algorithms and
+ *       compare, and the command line of each gsf server they start; {@link dev.gsf.bench.PinOption} and
  *       {@link dev.gsf.bench.Pinning}: --pin of bench-algorithms, compare, suite and soak (servers under taskset on
- *       some CPUs, this process and its clients on the others); {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale;
+ *       some CPUs, this process and its clients on the others; {@code runPinned} validates a command's options and
+ *       runs it so); {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale;
  *       {@link dev.gsf.bench.Footprint} and {@link dev.gsf.bench.KernelTcp}: what a server process (with its
  *       descendants: nginx's workers) and the kernel's TCP spent. The options the commands
  *       share with the others or with each other (--out, --root, --manifest, the phases, --server-option) are
