@@ -303,10 +303,7 @@ class LiveReconfigurationTest {
         }
     }
 
-    /**
-     * A valid value of {@code key} other than its default. The switch covers every key, so a new key does not compile
-     * without one here, and a decision: does it change live (Generation.KEYS)?
-     */
+    /** Not the default but valid: a new key needs a value here to compile (and a decision on Generation.KEYS). */
     private static String otherValue(ServerConfig.Key key) {
         return switch (key) {
             case ROOT -> "/tmp";
