@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test suite, as `./gsf test` and CI run it:
-#   1. mvn verify of every module (compile, jars, the cli's shaded jar) with the tests of every module but the
-#      three long ones (server, loadgen, bench), which then run in four streams at once, each a mvn test of its
-#      modules and the ones they need (already built: nothing is compiled again, nothing packaged):
+#   1. mvn verify -pl loadgen -am: compile and package the modules up to loadgen, with the tests of the short ones
+#      (common, report, algorithms, conformance); then four streams at once, each a mvn of some modules and the ones
+#      they need (those already built: nothing is compiled again):
 #   2a. "server": server's test classes but the @Isolated ones (JUnit runs them at once in one JVM,
 #       src/test/resources/junit-platform.properties), at a lower priority (nice 5) than loadgen's and bench's;
 #   2b. "isolated": server's @Isolated classes (each measures the whole JVM: descriptors, threads, CPU, memory), in a
@@ -10,7 +10,9 @@
 #       class, alone: over a minute at the end with a core idle (docs/results/2026-11-27-ci-time.md). The list is
 #       the classes whose declaration says @Isolated, found when the suite starts;
 #   2c. "loadgen": loadgen's test classes, one at a time;
-#   2d. "bench": bench's test classes, one at a time.
+#   2d. "bench": mvn verify of micro, bench and cli (micro's tests, bench's one at a time, the cli's shaded jar).
+#      Built in step 1 instead, they kept a core idle for about 15 s (javac and micro's tests use about one) while
+#      every stream waited (docs/results/2026-11-27-ci-under-4-minutes.md).
 # A reactor builds a module only after the modules it needs are done, tests included, so one mvn verify runs server,
 # loadgen and bench one after the other, each leaving a core mostly idle (docs/results/2026-11-27-ci-time.md). The
 # streams' output goes to target/gsf-test-STREAM.log, printed when the stream ends.
@@ -38,13 +40,14 @@ if [ "$split" = 0 ]; then
   exit "$code"
 fi
 
-# 1. build and the short modules' tests
-mvn -B verify -Dsurefire.excludesFile="$groups/build.excludes" "$@" || { code=$?; slowest; exit "$code"; }
+# 1. build what server's and loadgen's streams need, with the short modules' tests (micro, bench and cli are built
+#    by the bench stream, beside the others: a build of one module after the other leaves a core idle)
+mvn -B verify -pl loadgen -am -Dsurefire.excludesFile="$groups/build.excludes" "$@" || { code=$?; slowest; exit "$code"; }
 
 # 2. the four streams; each one's log printed whole when it ends, so that they do not interleave
-stream() { # NICENESS NAME PROJECTS INCLUDES-FILE [MAVEN ARGS...]
+stream() { # NICENESS NAME PROJECTS PHASE SUREFIRE-LIST-OPTION [MAVEN ARGS...]
   local name="$2" log="target/gsf-test-$2.log"
-  if nice -n "$1" mvn -B test -pl "$3" -am -Dsurefire.includesFile="$4" "${@:5}" > "$log" 2>&1; then
+  if nice -n "$1" mvn -B "$4" -pl "$3" -am "${@:5}" > "$log" 2>&1; then
     echo "== stream $name: passed ($log)"
   else
     local code=$?
@@ -63,14 +66,16 @@ grep -rlE '^@Isolated\b' server/src/test/java --include='*.java' | sed 's#^serve
 # loadgen's and bench's tests judge rates and counts over seconds, server's wait on events with bounds of seconds to
 # minutes.
 names="server loadgen bench"
-stream 5 server server "$groups/server.includes" -Dsurefire.excludesFile="$root/target/gsf-test-server.excludes" \
-  "$@" & pids="$!"
+stream 5 server server test -Dsurefire.includesFile="$groups/server.includes" \
+  -Dsurefire.excludesFile="$root/target/gsf-test-server.excludes" "$@" & pids="$!"
 if [ -s "$isolated" ]; then # an empty includes file would run every test class of the modules
-  stream 5 isolated server "$isolated" "$@" & pids="$pids $!"
+  stream 5 isolated server test -Dsurefire.includesFile="$isolated" "$@" & pids="$pids $!"
   names="server isolated loadgen bench"
 fi
-stream 0 loadgen loadgen "$groups/loadgen.includes" "$@" & pids="$pids $!"
-stream 0 bench bench "$groups/bench.includes" "$@" & pids="$pids $!"
+stream 0 loadgen loadgen test -Dsurefire.includesFile="$groups/loadgen.includes" "$@" & pids="$pids $!"
+# micro, bench and cli built, tested and packaged (the cli's shaded jar); the modules before them are built already
+# (the jar plugin leaves an unchanged jar alone) and their tests are excluded.
+stream 0 bench micro,bench,cli verify -Dsurefire.excludesFile="$groups/bench.excludes" "$@" & pids="$pids $!"
 code=0
 for pid in $pids; do
   wait "$pid" || { c=$?; [ "$code" != 0 ] || code=$c; }
