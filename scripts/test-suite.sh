@@ -13,7 +13,7 @@
 #   2c. "loadgen": loadgen's test classes, one at a time;
 #   2d. "bench": mvn verify of bench and cli (bench's test classes one at a time, the cli's shaded jar), which in
 #      step 1 kept a core idle while every stream waited (docs/results/2026-11-27-ci-under-4-minutes.md). Not micro:
-#      its ping test beside the streams at load 35 made 270 of its 2,000 round trips in the 20 s it is given.
+#      its ping test counts round trips within a deadline, and was kept alone (it missed at load 35-37 either way).
 # A reactor builds a module only after the modules it needs are done, tests included, so one mvn verify runs server,
 # loadgen and bench one after the other, each leaving a core mostly idle (docs/results/2026-11-27-ci-time.md). The
 # streams' output goes to target/gsf-test-STREAM.log, printed when the stream ends.
