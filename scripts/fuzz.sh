@@ -66,7 +66,8 @@ for target in "${targets[@]}"; do
   log="$logs/$target.log"
   if [ "$target" = socket ]; then
     echo "== socket driver: $requests mutated requests per variant (every algorithm, plain and TLS)"
-    if mvn_run server -Dtest=MutatedRequestsTest -Dgsf.fuzz.requests="$requests" > "$log" 2>&1; then
+    if mvn_run server -Dtest=MutatedRequestsTest -Dgsf.fuzz.requests="$requests" -Dgsf.fuzz.tlsRequests="$requests" \
+        -Dgsf.test.everyAlgorithmOverTls=true > "$log" 2>&1; then
       echo "   passed: no server error, no hang, descriptors and threads at baseline  (log: $log)"
     else
       status=1; echo "   FAILED (log: $log)"; grep -m5 -E 'answered|timed out|Expecting' "$log" || true

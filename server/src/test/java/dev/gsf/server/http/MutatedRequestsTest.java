@@ -43,8 +43,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Isolated("counts the JVM's descriptors and threads before and after each batch")
 class MutatedRequestsTest {
-    /** Per variant; over TLS a fifth of them, each connection's handshake being most of its cost. */
+    /** Per variant; over TLS a fifth of them by default, each connection's handshake being most of its cost. */
     private static final int REQUESTS = Integer.getInteger("gsf.fuzz.requests", 150);
+    private static final int TLS_REQUESTS = Integer.getInteger("gsf.fuzz.tlsRequests", Math.max(1, REQUESTS / 5));
     private static final long SEED = Long.getLong("gsf.fuzz.seed", 37);
     private static final int CLIENTS = 4;
     private static final int BATCH = 400;
@@ -63,7 +64,7 @@ class MutatedRequestsTest {
         Files.writeString(root.resolve("index.html"), "<p>hello</p>\n");
         try (FileServer server = Servers.start(root, algorithm, transport.keys("workers", "4"))) {
             int port = transport == Transport.HTTP ? server.port() : server.tlsPort().orElseThrow();
-            int requests = transport == Transport.HTTP ? REQUESTS : Math.max(1, REQUESTS / 5);
+            int requests = transport == Transport.HTTP ? REQUESTS : TLS_REQUESTS;
             RequestMutator warmUp = new RequestMutator(SEED - 1);
             batch(server, port, transport, warmUp, Math.min(requests, 10)); // pools and caches at their size
             atBaseline(server, Long.MAX_VALUE - FD_TOLERANCE, Integer.MAX_VALUE - 2);

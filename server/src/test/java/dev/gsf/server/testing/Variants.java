@@ -45,8 +45,13 @@ public final class Variants {
      */
     public static Stream<Arguments> algorithmsAndTransport() {
         return Stream.concat(Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, Transport.HTTP)),
-                Stream.concat(Stream.of(Algorithm.SBA, Algorithm.ENBA, Algorithm.VTA)
-                        .map(a -> Arguments.of(a, Transport.HTTPS)), Stream.of(Arguments.of(Algorithm.ENBA,
-                        Transport.HTTPS_JDK))));
+                Stream.concat(overTls().map(a -> Arguments.of(a, Transport.HTTPS)),
+                        Stream.of(Arguments.of(Algorithm.ENBA, Transport.HTTPS_JDK))));
+    }
+
+    /** The three above, or with {@code -Dgsf.test.everyAlgorithmOverTls=true} (the socket driver's long run) all. */
+    private static Stream<Algorithm> overTls() {
+        return Boolean.getBoolean("gsf.test.everyAlgorithmOverTls") ? Arrays.stream(Algorithm.values())
+                : Stream.of(Algorithm.SBA, Algorithm.ENBA, Algorithm.VTA);
     }
 }
