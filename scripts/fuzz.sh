@@ -8,8 +8,8 @@
 #   scripts/fuzz.sh socket [--requests 200000]       the socket driver: mutated requests to a real server
 #
 # Extra Maven options (e.g. -Dmaven.repo.local=...) come from GSF_MVN_ARGS. Each run is a Maven build (about half a
-# minute on top of the duration); it runs under nice, as a background job should. A run is at most 10 minutes (the
-# targets' @FuzzTest(maxDuration)).
+# minute on top of the duration); it runs under nice, as a background job should. A run is at most 15 minutes (the
+# targets' @FuzzTest(maxDuration), which counts the seeds' replay too).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -45,7 +45,7 @@ mvn_run() { # module, then Maven arguments
 
 # Runs one target: Maven builds, the test JVM starts fuzzing (libFuzzer's INITED line), and after $3 seconds of
 # fuzzing the run's own process group is interrupted (libFuzzer stops on SIGINT); a finding ends it sooner. The
-# @FuzzTest annotations cap a run at 10 minutes. Sets fuzzed to the seconds fuzzed.
+# @FuzzTest annotations cap a run at 15 minutes. Sets fuzzed to the seconds fuzzed.
 fuzz() {
   local module="$1" target="$2" limit="$3" log="$4" pid began
   JAZZER_FUZZ=1 setsid bash -c 'cd "$0" && exec nice -n 10 mvn -B $1 -pl "$2" -am test \

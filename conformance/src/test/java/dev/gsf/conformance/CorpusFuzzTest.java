@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * other exception, and no request grown past what the file could say ({@code {repeat N TEXT}} is bounded).
  */
 class CorpusFuzzTest {
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void readWholeOrRefusedNamingTheLine(byte[] input) {
         String text = new String(input, StandardCharsets.UTF_8);
         Corpus corpus;

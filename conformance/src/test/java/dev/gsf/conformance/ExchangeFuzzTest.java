@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * line it read) or an IOException that the runner reports as a close; no other exception, whatever a server sends.
  */
 class ExchangeFuzzTest {
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void aFinalStatusOrAnIoException(byte[] input) {
         if (input.length == 0) {
             return;

@@ -41,7 +41,7 @@ class MergeFuzzTest {
         log = Files.readAllBytes(b.resolve("histograms.hlog"));
     }
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void mergesEveryValueOnceOrRefusesWithOneLine(FuzzedDataProvider data) throws IOException {
         Path b = dir.resolve("b");
         Files.write(b.resolve("summary.json"), summary);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ConfigFuzzTest {
     private static final ServerConfig RUNNING = ServerConfig.from(Map.of("admin-port", "9100"));
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void appliesWholeOrIsRefusedWithOneLine(byte[] body) {
         String text = new String(body, StandardCharsets.UTF_8);
         Map<String, String> changes;

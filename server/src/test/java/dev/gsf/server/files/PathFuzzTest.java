@@ -42,7 +42,7 @@ class PathFuzzTest {
         following = new PathResolver(root, true);
     }
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void neverLeavesTheRootNorNamesARefusedLink(byte[] input) {
         String rawPath = new String(input, StandardCharsets.ISO_8859_1);
         PathResolver.Resolution refused = refusing.resolve(rawPath);

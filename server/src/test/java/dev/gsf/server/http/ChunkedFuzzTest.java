@@ -19,7 +19,7 @@ import org.glassfish.grizzly.memory.MemoryManager;
 class ChunkedFuzzTest {
     private static final MemoryManager MEMORY = MemoryManager.DEFAULT_MEMORY_MANAGER;
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void theEndIsTheSameWhateverTheCut(FuzzedDataProvider data) {
         int[] cuts = new int[data.consumeInt(0, 6)];
         for (int i = 0; i < cuts.length; i++) {

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * (Referer, User-Agent) is null or one line found in the bytes.
  */
 class FirstBytesFuzzTest {
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void tlsPassesHttpIsRefusedAndTheLogLineIsOneLine(byte[] first) {
         if (first.length == 0) {
             return;

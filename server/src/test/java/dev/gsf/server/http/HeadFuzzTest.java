@@ -21,7 +21,7 @@ class HeadFuzzTest {
     /** Prefixes up to this length are all tried; past it, those around the limits and each line end. */
     private static final int ALL_PREFIXES = 256;
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void sameVerdictWhateverTheCut(byte[] input) {
         if (input.length == 0) {
             return;

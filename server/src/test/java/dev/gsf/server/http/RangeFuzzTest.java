@@ -39,7 +39,7 @@ class RangeFuzzTest {
     /** Dates from 1970 to 9999. */
     private static final long LAST_SECOND = 253_402_300_799L;
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void satisfiableInsideThe416ExactlyWhenNoneIsDatesInAnyForm(FuzzedDataProvider data) {
         long fileLength = data.consumeBoolean() ? data.consumeLong(0, 100) : data.consumeLong(0, 1L << 50); // files, not longs
         long modified = data.consumeLong(0, LAST_SECOND);

@@ -32,7 +32,7 @@ class PemFuzzTest {
         ec = TestCerts.issue(dir, "ec", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
     }
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void loadsAMatchingPairOrRefusesWithOneLine(FuzzedDataProvider data) throws Exception {
         TestCerts.Issued real = data.consumeBoolean() ? rsa : ec;
         boolean fuzzTheKey = data.consumeBoolean();

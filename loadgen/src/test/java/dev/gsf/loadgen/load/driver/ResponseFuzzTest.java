@@ -23,7 +23,7 @@ class ResponseFuzzTest {
     private static final byte[] FILE = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
     private static final String MD5 = DigestUtils.md5Hex(FILE);
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void acceptsOnlyAResponseWhoseLengthAndMd5ItChecked(FuzzedDataProvider data) {
         boolean lengthKnown = data.consumeBoolean();
         int[] cuts = new int[data.consumeInt(0, 4)];

@@ -28,7 +28,7 @@ class WorkloadFuzzTest {
     @TempDir
     static Path dir;
 
-    @FuzzTest(maxDuration = "10m") // a fuzzing run's cap; ./gsf fuzz --duration stops it sooner
+    @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void everyFileHasTheManifestsOneMd5AndAFiniteWeight(FuzzedDataProvider data) throws IOException {
         String mix = data.consumeString(200);
         String manifest = data.consumeRemainingAsString();
