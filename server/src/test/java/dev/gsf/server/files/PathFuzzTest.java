@@ -13,8 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Fuzz target: request paths resolved against a tree with files, a hidden file, a directory, and symbolic links that
  * stay inside the root or lead out of it (to a file and to a directory). Invariants: with links outside refused, a
- * found file is a regular file inside the real root, never one reached by a hidden segment; with them allowed, the
- * answers differ only where the refusing resolver said 403 (a path that leads outside); a refusal is 400, 403 or 404; no exception.
+ * found file is a regular file, and a found directory a directory, inside the real root, never reached by a hidden
+ * segment; with them allowed, the answers differ only where the refusing resolver said 403 (a path that leads
+ * outside); a refusal is 400, 403 or 404; no exception.
  */
 class PathFuzzTest {
     @TempDir
@@ -46,24 +47,40 @@ class PathFuzzTest {
     void neverLeavesTheRootNorNamesARefusedLink(byte[] input) {
         String rawPath = new String(input, StandardCharsets.ISO_8859_1);
         PathResolver.Resolution refused = refusing.resolve(rawPath);
-        if (refused instanceof PathResolver.Found found) {
-            assertThat(found.file()).as(rawPath).startsWith(root);
-            assertThat(found.attributes().isRegularFile()).isTrue();
-            assertThat(Files.isRegularFile(found.file())).isTrue();
-            assertThat(rawPath).doesNotContain("/.");
-        } else {
-            assertThat(((PathResolver.Refused) refused).status()).as(rawPath).isIn(400, 403, 404);
+        switch (refused) {
+            case PathResolver.Found found -> {
+                assertThat(found.file()).as(rawPath).startsWith(root);
+                assertThat(found.attributes().isRegularFile()).isTrue();
+                assertThat(Files.isRegularFile(found.file())).isTrue();
+                assertThat(rawPath).doesNotContain("/.");
+            }
+            case PathResolver.Directory directory -> {
+                assertThat(directory.directory()).as(rawPath).startsWith(root);
+                assertThat(Files.isDirectory(directory.directory())).as(rawPath).isTrue();
+                assertThat(rawPath).doesNotContain("/.");
+            }
+            case PathResolver.Refused r -> assertThat(r.status()).as(rawPath).isIn(400, 403, 404);
         }
         PathResolver.Resolution followed = following.resolve(rawPath);
-        if (followed instanceof PathResolver.Found found && !found.file().startsWith(root)) {
-            assertThat(found.file()).as(rawPath).startsWith(outside); // the one place the links lead
+        Path place = placeOf(followed);
+        if (place != null && !place.startsWith(root)) {
+            assertThat(place).as(rawPath).startsWith(outside); // the one place the links lead
             assertThat(refused).as(rawPath).isInstanceOfSatisfying(PathResolver.Refused.class,
                     r -> assertThat(r.status()).isEqualTo(403));
-        } else if (followed instanceof PathResolver.Found found) {
-            assertThat(refused).as(rawPath).isInstanceOfSatisfying(PathResolver.Found.class,
-                    f -> assertThat(f.file()).isEqualTo(found.file()));
+        } else if (place != null) {
+            assertThat(refused.getClass()).as(rawPath).isEqualTo(followed.getClass());
+            assertThat(placeOf(refused)).as(rawPath).isEqualTo(place);
         } else if (!(refused instanceof PathResolver.Refused r && r.status() == 403)) { // outside, said before all else
             assertThat(refused).as(rawPath).isEqualTo(followed);
         }
+    }
+
+    /** The file or directory a resolution leads to; null for a refusal. */
+    private static Path placeOf(PathResolver.Resolution resolution) {
+        return switch (resolution) {
+            case PathResolver.Found found -> found.file();
+            case PathResolver.Directory directory -> directory.directory();
+            case PathResolver.Refused refused -> null;
+        };
     }
 }
