@@ -19,7 +19,7 @@ class DurationsTest {
 
     @Test
     void formatUsesTheLargestExactUnit_andParsesBackToTheSameDuration() {
-        for (String text : new String[] {"1500ms", "10s", "2m", "1h", "90m", "0s"}) {
+        for (String text : new String[] {"1500ms", "10s", "2m", "1h", "90m", "0s", "9223372036854ms", "2562047h"}) {
             assertThat(Durations.format(Durations.parse(text))).isEqualTo(text);
         }
     }
@@ -30,5 +30,15 @@ class DurationsTest {
             assertThatThrownBy(() -> Durations.parse(text)).as(text)
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("500ms");
         }
+    }
+
+    /** A fuzz finding: a huge value was saturated to 292 years, and a large one came back 1 ms short. */
+    @Test
+    void whatADurationCannotHoldIsRefused_notSaturated() {
+        for (String text : new String[] {"2562048h", "9223372036855ms", "1555555555555555555555555555555550s"}) {
+            assertThatThrownBy(() -> Durations.parse(text)).as(text).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("'" + text + "' is too long (at most 2562047h)");
+        }
+        assertThat(Durations.parse("0.0000015ms")).isEqualTo(Duration.ofNanos(2)); // to the nearest nanosecond
     }
 }
