@@ -59,12 +59,12 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
             try {
                 Instant.parse(stopped.asText());
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException(json + ": stopped.at '" + stopped.asText() + "' is not an instant"
-                        + " (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
+                throw new IllegalArgumentException(json + ": stopped.at '" + printable(stopped.asText())
+                        + "' is not an instant (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
             }
         }
         String log = run.path("histogramLog").asText(null);
-        Path logFile = log == null ? null : dir.resolve(log);
+        Path logFile = log == null ? null : logIn(dir, log, json);
         if (logFile == null || !Files.isRegularFile(logFile)) {
             throw new IllegalArgumentException(dir + " holds no interval log (histograms.hlog)"
                     + (run.path("aborted").isNull() ? "" : ": its run did not take place (" + run.path("aborted").asText() + ")"));
@@ -72,6 +72,25 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
         List<Histogram> intervals = readLog(logFile);
         return new AgentResult(dir.getFileName().toString(), run, intervals, steadySums(intervals),
                 sum(intervals, IntervalHistograms.HANDSHAKE));
+    }
+
+    /**
+     * The interval log a summary names: a file name in the summary's own directory and nothing else (a result directory
+     * may come from a remote agent; a path in it would be read from anywhere).
+     */
+    private static Path logIn(Path dir, String name, Path json) {
+        if (name.isEmpty() || name.equals(".") || name.equals("..")
+                || name.chars().anyMatch(c -> c == '/' || c == '\\' || Character.isISOControl(c))) {
+            throw new IllegalArgumentException(json + ": histogramLog '" + printable(name)
+                    + "' is not the name of a file in its directory");
+        }
+        return dir.resolve(name);
+    }
+
+    /** A value read from a file, quoted in a refusal: on one line, control characters shown as '?'. */
+    private static String printable(String value) {
+        return value.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
     }
 
     /** The first line of an exception's message: a refusal is one line (Jackson adds the source on a second). */

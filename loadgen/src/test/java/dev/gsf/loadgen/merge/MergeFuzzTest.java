@@ -87,6 +87,21 @@ class MergeFuzzTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("summary.json");
     }
 
+    /** A finding, kept as an example: an interval log named by a path, or by a name with a NUL, is refused in one line. */
+    @org.junit.jupiter.api.Test
+    void anIntervalLogOutsideItsDirectoryIsRefusedInOneLine() throws IOException {
+        Path b = dir.resolve("b");
+        Files.write(b.resolve("histograms.hlog"), log);
+        for (String name : new String[] {"../a/histograms.hlog", "/etc/hostname", "\n\u0000", ".."}) {
+            ObjectNode root = (ObjectNode) Json.tree(new String(summary, java.nio.charset.StandardCharsets.UTF_8));
+            ((ObjectNode) root.at("/runs/0")).put("histogramLog", name);
+            Files.writeString(b.resolve("summary.json"), root.toString());
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Merge.of(List.of(a, b)).result()).as(name)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("is not the name of a file in its directory").hasMessageNotContaining("\n");
+        }
+    }
+
     private static JsonNode valueOf(FuzzedDataProvider data) {
         return switch (data.consumeInt(0, 4)) {
             case 0 -> JsonNodeFactory.instance.textNode(data.consumeRemainingAsString());

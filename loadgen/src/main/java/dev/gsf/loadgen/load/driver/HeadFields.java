@@ -222,11 +222,17 @@ final class HeadFields {
         return ve;
     }
 
-    /** Index of the CR of the CRLF ending the line that starts at {@code from}. */
+    /**
+     * Index of the CR of the CRLF ending the line that starts at {@code from}. A CR or LF alone inside a line is
+     * refused (RFC 9112 section 2.2 lets a recipient refuse it or read it as a space: a checker refuses).
+     */
     static int lineEnd(byte[] a, int from, int to) throws MalformedException {
         for (int i = from; i + 1 < to; i++) {
             if (a[i] == '\r' && a[i + 1] == '\n') {
                 return i;
+            }
+            if (a[i] == '\r' || a[i] == '\n') {
+                throw new MalformedException("a bare " + (a[i] == '\r' ? "CR" : "LF") + " in the response head");
             }
         }
         throw new MalformedException("a header line does not end in CRLF");
