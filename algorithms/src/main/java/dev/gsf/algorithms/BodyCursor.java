@@ -13,6 +13,8 @@ final class BodyCursor {
     /** The whole file when it is held in memory (then {@link #file} is null), else null. */
     private final ByteBuffer contents;
     private final FileChannel file;
+    /** How {@link #file}'s sections are sent by sendfile; null for a file held in memory. */
+    private final Sendfile sendfile;
     private final long length;
     /** Where the file's bytes the body names end: a shorter file is truncated. */
     private final long fileEnd;
@@ -27,6 +29,7 @@ final class BodyCursor {
         this.parts = List.copyOf(parts);
         this.contents = source.contents();
         this.file = contents == null ? source.channel() : null;
+        this.sendfile = contents == null ? source.sendfile() : null;
         long total = 0;
         long end = 0;
         for (BodyPart bodyPart : this.parts) {
@@ -88,7 +91,7 @@ final class BodyCursor {
                 long position = range.offset() + partDone;
                 yield contents != null ? new MemorySection(contents.slice((int) position, (int) bytes))
                         : copies ? new CopySection(file, position, bytes, buffers)
-                        : new SendfileSection(file, position, bytes);
+                        : new SendfileSection(file, sendfile, position, bytes);
             }
         };
     }

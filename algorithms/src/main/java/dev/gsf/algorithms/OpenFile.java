@@ -17,6 +17,14 @@ public interface OpenFile {
     /** The channel to read from; valid until {@link #release()}. Not called when {@link #contents()} is not null. */
     FileChannel channel();
 
+    /**
+     * How sections of {@link #channel()} are sent by sendfile: {@code FileChannel.transferTo} unless the owner knows a
+     * more direct call. Valid until {@link #release()}.
+     */
+    default Sendfile sendfile() {
+        return Sendfile.transferTo(channel());
+    }
+
     /** The download no longer needs the file. Must not block. */
     void release();
 

@@ -6,7 +6,7 @@ import java.time.Duration;
  * What every algorithm is tuned by.
  *
  * @param chunkSize    bytes per write call; EBA and ENBA send exactly one chunk per turn
- * @param zeroCopy     send file bytes with FileChannel.transferTo (sendfile) instead of copying through a buffer
+ * @param zeroCopy     send file bytes by sendfile (the file's {@link Sendfile}) instead of copying through a buffer
  * @param zeroCopyMin  with zeroCopy, ranges shorter than this many bytes are still copied
  * @param writeTimeout how long a write may make no progress (the client takes no byte) before the download is dropped
  * @param queueLimit   downloads that may wait for their first turn; one more is rejected

@@ -4,21 +4,22 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 
-/** A section sent with {@code FileChannel.transferTo} (sendfile): no byte passes through user space. */
+/** A section sent by sendfile ({@link Sendfile}, the file's own): no byte passes through user space. */
 final class SendfileSection extends DiskSection {
+    private final Sendfile sendfile;
 
-    SendfileSection(FileChannel file, long position, long length) {
+    SendfileSection(FileChannel file, Sendfile sendfile, long position, long length) {
         super(file, position, length);
+        this.sendfile = sendfile;
     }
 
     @Override
     public long writeTo(WritableByteChannel channel) throws IOException {
-        long written = file.transferTo(position(), remaining(), channel);
-        advance(written);
-        // A short transfer is either a full socket or the end of the file: only the file's size tells them apart.
-        if (remaining() > 0 && position() >= file.size()) {
-            throw FileReadException.truncated();
+        long written = sendfile.send(position(), remaining(), channel);
+        if (written < 0) {
+            throw FileReadException.truncated(); // the file ended before the section
         }
+        advance(written);
         return written;
     }
 }

@@ -11,7 +11,9 @@
  *       sections and bytes only, never what they mean; {@link dev.gsf.algorithms.Outcome} is how it ended. It writes to
  *       the connection's {@link dev.gsf.algorithms.WriteSink} in {@link dev.gsf.algorithms.FileSection}s read only as
  *       the socket takes them: from memory, or from the file by copy or by sendfile (the two file kinds share their
- *       reading and differ only in how they write).</li>
+ *       reading and differ only in how they write). How sendfile is called is the file's {@link dev.gsf.algorithms.Sendfile}
+ *       ({@link dev.gsf.algorithms.OpenFile#sendfile()}): FileChannel.transferTo unless the HTTP layer gives a more
+ *       direct call; the algorithms never see a descriptor.</li>
  *   <li>{@link dev.gsf.algorithms.Scheduler}: admission, the download cap, the write-timeout sweeper, counting
  *       ({@link dev.gsf.algorithms.AlgorithmStats}) and shutdown, written once; the package-private variants SBA,
  *       EBA, ENBA, ADA (on the worker pool) and VTA say only how a turn is scheduled.</li>

@@ -33,7 +33,7 @@ class FileSectionTest {
     static Stream<Arguments> sections() {
         return Stream.of(
                 Arguments.of("sendfile", (Function<FileChannel, FileSection>) f ->
-                        new SendfileSection(f, OFFSET, LENGTH)),
+                        new SendfileSection(f, Sendfile.transferTo(f), OFFSET, LENGTH)),
                 Arguments.of("copy", (Function<FileChannel, FileSection>) f ->
                         new CopySection(f, OFFSET, LENGTH, new BufferPool(64 * 1024, 1))),
                 Arguments.of("memory", (Function<FileChannel, FileSection>) f -> {

@@ -246,6 +246,11 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return openFiles.openCount();
     }
 
+    /** sendfile(2) calls the server made itself (zero-copy without FileChannel.transferTo), since it started. */
+    public long sendfileCalls() {
+        return openFiles.sendfileCalls();
+    }
+
     /** Client connections open on the file ports (plain and HTTPS). */
     public int connectionsOpen() {
         return connections.open();

@@ -4,6 +4,7 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.ByteSize;
 import dev.gsf.common.Durations;
 import dev.gsf.server.config.ServerConfig;
+import dev.gsf.server.send.LibcSendfile;
 import dev.gsf.server.send.TcpCork;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -41,12 +42,13 @@ public final class StartLine {
     /** Its settings part: the root, the address and every setting a benchmark depends on. */
     public static String settings(ServerConfig c, String address) {
         return String.format(Locale.ROOT,
-                "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s"
+                "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s%s"
                         + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds"
                         + " send-buffer=%s tcp-nopush=%s open-file-cache=%s",
                 c.root().toAbsolutePath().normalize(), address, c.algorithm(), c.workers(), c.queue(),
                 ByteSize.format(c.chunkSize()) + (c.chunk() == ServerConfig.AUTO_CHUNK ? "(auto)" : ""),
-                c.zeroCopy(), ByteSize.format(c.zeroCopyMin()),
+                c.zeroCopy(), !c.zeroCopy() ? "" : LibcSendfile.UNAVAILABLE.map(why -> "(transferTo: " + why + ")")
+                        .orElse("(sendfile)"), ByteSize.format(c.zeroCopyMin()),
                 c.inlineMax() == 0 ? "off" : ByteSize.format(c.inlineMax()),
                 c.maxDownloads() == 0 ? "unlimited" : c.maxDownloads(),
                 c.writeTimeout().toMillis(), c.idleTimeout().toSeconds(),

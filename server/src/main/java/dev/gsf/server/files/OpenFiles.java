@@ -2,6 +2,7 @@ package dev.gsf.server.files;
 
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
+import dev.gsf.algorithms.Sendfile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -16,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -62,6 +64,8 @@ public final class OpenFiles implements AutoCloseable {
     private volatile boolean closed;
     /** Channels open now, cached or a download's own: what the server holds open for files. */
     private final AtomicInteger openChannels = new AtomicInteger();
+    /** sendfile(2) calls made on the files opened here (none where transferTo sends them). */
+    private final LongAdder sendfileCalls = new LongAdder();
 
     /** @param validity how long a looked-up path and an unused open file are kept; zero disables the cache */
     public OpenFiles(PathResolver resolver, Duration validity) {
@@ -184,7 +188,7 @@ public final class OpenFiles implements AutoCloseable {
 
     private SharedFile openShared(Path path, SharedFile.Version version) {
         try {
-            SharedFile opened = SharedFile.open(path, version, openChannels::decrementAndGet);
+            SharedFile opened = SharedFile.open(path, version, sendfileCalls, openChannels::decrementAndGet);
             if (opened != null) {
                 openChannels.incrementAndGet();
             }
@@ -195,13 +199,19 @@ public final class OpenFiles implements AutoCloseable {
     }
 
     private OpenFile unshared(PathResolver.Found found) throws IOException {
-        OpenFile owned = OpenFile.owned(FileChannel.open(found.file(), StandardOpenOption.READ));
+        SendableFile opened = SendableFile.open(found.file(), sendfileCalls);
+        OpenFile owned = OpenFile.owned(opened.channel());
         openChannels.incrementAndGet();
         AtomicBoolean released = new AtomicBoolean();
         return new OpenFile() {
             @Override
             public FileChannel channel() {
                 return owned.channel();
+            }
+
+            @Override
+            public Sendfile sendfile() {
+                return opened.sendfile();
             }
 
             @Override
@@ -217,6 +227,11 @@ public final class OpenFiles implements AutoCloseable {
     /** Files open now: those the cache keeps and those downloads hold, each channel counted once. Any thread. */
     public int openCount() {
         return openChannels.get();
+    }
+
+    /** sendfile(2) calls made directly on the files opened here so far (0 where transferTo is used). Any thread. */
+    public long sendfileCalls() {
+        return sendfileCalls.sum();
     }
 
     private boolean evictOneIdle() {

@@ -1,13 +1,14 @@
 package dev.gsf.server.files;
 
 import dev.gsf.algorithms.OpenFile;
+import dev.gsf.algorithms.Sendfile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One version of a file, opened once and shared by every download of it: each download holds a lease, and the
@@ -27,14 +28,16 @@ final class SharedFile {
 
     final Version version;
     private final FileChannel channel;
+    private final Sendfile sendfile;
     private final Runnable onClose;
     private int leases; // guarded by this
     private boolean retired; // guarded by this
     private volatile long lastReleased = System.nanoTime();
 
-    private SharedFile(Version version, FileChannel channel, Runnable onClose) {
+    private SharedFile(Version version, SendableFile opened, Runnable onClose) {
         this.version = version;
-        this.channel = channel;
+        this.channel = opened.channel();
+        this.sendfile = opened.sendfile();
         this.onClose = onClose;
     }
 
@@ -43,11 +46,13 @@ final class SharedFile {
      * the look at its attributes and the open (the caller then opens one unshared). {@code onClose} runs once, when
      * the channel is closed.
      */
-    static SharedFile open(Path file, Version version, Runnable onClose) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    static SharedFile open(Path file, Version version, LongAdder sendfileCalls, Runnable onClose)
+            throws IOException {
+        SendableFile opened = SendableFile.open(file, sendfileCalls);
+        FileChannel channel = opened.channel();
         try {
             if (channel.size() == version.size()) {
-                return new SharedFile(version, channel, onClose);
+                return new SharedFile(version, opened, onClose);
             }
         } catch (IOException | RuntimeException e) {
             channel.close();
@@ -65,11 +70,12 @@ final class SharedFile {
             }
             leases++;
         }
-        return new Lease(this, channel, new AtomicBoolean());
+        return new Lease(this, channel, sendfile, new AtomicBoolean());
     }
 
     /** One download's hold on the file. */
-    private record Lease(SharedFile file, FileChannel channel, AtomicBoolean released) implements OpenFile {
+    private record Lease(SharedFile file, FileChannel channel, Sendfile sendfile, AtomicBoolean released)
+            implements OpenFile {
         @Override
         public void release() {
             if (released.compareAndSet(false, true)) { // a second release must not close it under the others

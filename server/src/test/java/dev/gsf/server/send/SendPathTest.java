@@ -76,6 +76,9 @@ class SendPathTest {
             assertThat(received).as("bytes received, never more than the file had").isLessThanOrEqualTo(1 << 20);
             Await.until("the download counted as a server error", WAIT,
                     () -> server.algorithmStats().ended(Outcome.SERVER_ERROR) == 1, server::algorithmStats);
+            // zero-copy by the server's own sendfile(2) where it can call it (LibcSendfileTest)
+            boolean direct = zeroCopy && Runtime.version().feature() >= 22;
+            assertThat(server.sendfileCalls()).as("sendfile(2) calls").matches(calls -> direct == calls > 0);
         }
     }
 
