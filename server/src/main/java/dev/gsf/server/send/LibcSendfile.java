@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code sun.nio.ch.IOUtil.fdVal}, exported as {@code SelChImpl} is); the file stays open while its downloads hold it.
  * The socket's is read on each call, after a check that the channel is open. Unlike transferTo, the call does not
  * hold the socket channel's write lock, which the JDK's close waits for: a close on another thread at that moment
- * (a write timeout, a stop) races with the call as it does with TCP_CORK's setsockopt; Grizzly closes a registered
- * channel's descriptor only when its selector deregisters it, after the close.
+ * (a write timeout, a stop) races with the call as it does with TCP_CORK's setsockopt. The window is narrow: the JDK
+ * releases the descriptor of a channel registered with a selector (Grizzly's all are) only when that selector
+ * deregisters it on its next wake-up, and the number must then be taken by a new connection before the call starts.
  *
  * <p>Threads: any, many at once (one per download of the file).
  */

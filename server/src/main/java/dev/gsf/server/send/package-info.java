@@ -14,8 +14,9 @@
  *       from Grizzly's write callbacks to {@code Written}.</li>
  *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
  *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
- *       over a download's writes (nginx's tcp_nopush); {@code Libc}: the C calls, through the Foreign Function
- *       API, in one place.</li>
+ *       over a download's writes (nginx's tcp_nopush); {@link dev.gsf.server.send.LibcSendfile}: zero-copy by the
+ *       server's own sendfile(2), the {@link dev.gsf.algorithms.Sendfile} of the files it opens; {@code Libc}: the C
+ *       calls, through the Foreign Function API, in one place.</li>
  *   <li>{@link dev.gsf.server.send.WorkerPool}: the bounded pool of platform threads that runs SBA's, EBA's and
  *       ENBA's turns.</li>
  * </ul>
