@@ -22,11 +22,12 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>The file's descriptor comes from where the file is opened ({@code FileInputStream.getFD()}, read with
  * {@code sun.nio.ch.IOUtil.fdVal}, exported as {@code SelChImpl} is); the file stays open while its downloads hold it.
- * The socket's is read on each call, after a check that the channel is open. Unlike transferTo, the call does not
- * hold the socket channel's write lock, which the JDK's close waits for: a close on another thread at that moment
- * (a write timeout, a stop) races with the call as it does with TCP_CORK's setsockopt. The window is narrow: the JDK
- * releases the descriptor of a channel registered with a selector (Grizzly's all are) only when that selector
- * deregisters it on its next wake-up, and the number must then be taken by a new connection before the call starts.
+ * The socket's is read on each call, after a check that the channel is open, as JDK 21's transferTo does; JDK 25's
+ * also holds the socket channel's write lock, which the channel's close waits for. So a close on another thread at
+ * that moment (a write timeout, a stop) races with the call as it does with TCP_CORK's setsockopt and with JDK 21's
+ * transferTo. The window is narrow: the JDK releases the descriptor of a channel registered with a selector (Grizzly's
+ * all are) only when that selector deregisters it on its next wake-up, and the number must then be taken by a new
+ * connection before the call starts.
  *
  * <p>Threads: any, many at once (one per download of the file).
  */
