@@ -1,5 +1,6 @@
 package dev.gsf.server.send;
 
+import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gsf.algorithms.Algorithm;
@@ -9,7 +10,6 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
-import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -20,7 +20,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * file truncated mid-body: SendPathTest, which also counts the direct calls.
  */
 class LibcSendfileTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
     private static final boolean DIRECT = Runtime.version().feature() >= 22;
 
     private static FileServer start(Algorithm algorithm, String sendBuffer) throws java.io.IOException {
