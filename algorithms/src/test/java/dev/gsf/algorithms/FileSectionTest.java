@@ -10,10 +10,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link FileSection#readInto}, what a TLS connection reads a section through, for every kind of section: piece after
- * piece it gives exactly the section's bytes, at the section's own position, leaving the file's position alone.
+ * piece it gives exactly the section's bytes, at the section's own position, leaving the file's position alone. And
+ * how a sendfile section reads its file's {@link Sendfile}'s answers.
  */
 class FileSectionTest {
     private static final int OFFSET = 1000;
@@ -83,6 +88,26 @@ class FileSectionTest {
             FileSection section = make.apply(channel);
             ByteBuffer piece = ByteBuffer.allocate(LENGTH);
             assertThatThrownBy(() -> section.readInto(piece)).isInstanceOf(FileReadException.class);
+        }
+    }
+
+    @Test
+    void aSendfileSectionSendsThroughItsFilesSendfile_atItsOwnPosition_zeroIsAFullSocket_minusOneATruncation()
+            throws IOException {
+        Path file = Files.write(dir.resolve("any.bin"), new byte[OFFSET + LENGTH]);
+        List<Long> positions = new ArrayList<>();
+        Iterator<Long> answers = List.of(4096L, 0L, -1L).iterator();
+        Sendfile recorded = (position, count, target) -> {
+            positions.add(position);
+            return answers.next();
+        };
+        try (FileChannel channel = FileChannel.open(file)) {
+            FileSection section = new SendfileSection(channel, recorded, OFFSET, LENGTH);
+            assertThat(section.writeTo(null)).isEqualTo(4096);
+            assertThat(section.writeTo(null)).as("a full socket: nothing moves").isZero();
+            assertThat(section.remaining()).isEqualTo(LENGTH - 4096);
+            assertThatThrownBy(() -> section.writeTo(null)).isInstanceOf(FileReadException.class);
+            assertThat(positions).containsExactly((long) OFFSET, OFFSET + 4096L, OFFSET + 4096L);
         }
     }
 }
