@@ -3,6 +3,7 @@ package dev.gsf.server.files;
 import dev.gsf.algorithms.Download;
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Sendfile;
+import dev.gsf.server.send.SendfileSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -201,6 +202,7 @@ public final class OpenFiles implements AutoCloseable {
     private OpenFile unshared(PathResolver.Found found) throws IOException {
         SendableFile opened = SendableFile.open(found.file(), sendfileCalls);
         OpenFile owned = OpenFile.owned(opened.channel());
+        SendfileSession sends = opened.sendfile().session();
         openChannels.incrementAndGet();
         AtomicBoolean released = new AtomicBoolean();
         return new OpenFile() {
@@ -211,12 +213,13 @@ public final class OpenFiles implements AutoCloseable {
 
             @Override
             public Sendfile sendfile() {
-                return opened.sendfile();
+                return sends;
             }
 
             @Override
             public void release() {
                 if (released.compareAndSet(false, true)) {
+                    sends.close(); // the download's socket descriptor, before the file's
                     openChannels.decrementAndGet();
                     owned.release();
                 }

@@ -1,6 +1,5 @@
 package dev.gsf.server.files;
 
-import dev.gsf.algorithms.Sendfile;
 import dev.gsf.server.send.LibcSendfile;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -9,12 +8,13 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A file opened for downloads: its channel, and the {@link Sendfile} bound to its descriptor. It is opened through a
+ * A file opened for downloads: its channel, and its {@link LibcSendfile} (bound to its descriptor; a session per
+ * download). It is opened through a
  * {@link FileInputStream}, whose {@code getFD()} names the descriptor its channel reads (closing the channel closes
  * the stream): a channel from {@code FileChannel.open} keeps its descriptor private (reading it would take
  * {@code --add-opens}). Nothing else differs: the same read-only open(2), the same channel.
  */
-record SendableFile(FileChannel channel, Sendfile sendfile) {
+record SendableFile(FileChannel channel, LibcSendfile sendfile) {
 
     /** Opens {@code file}; its sendfile(2) calls are counted in {@code sendfileCalls}. */
     static SendableFile open(Path file, LongAdder sendfileCalls) throws IOException {

@@ -2,6 +2,8 @@ package dev.gsf.server.files;
 
 import dev.gsf.algorithms.OpenFile;
 import dev.gsf.algorithms.Sendfile;
+import dev.gsf.server.send.LibcSendfile;
+import dev.gsf.server.send.SendfileSession;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -28,7 +30,7 @@ final class SharedFile {
 
     final Version version;
     private final FileChannel channel;
-    private final Sendfile sendfile;
+    private final LibcSendfile sendfile;
     private final Runnable onClose;
     private int leases; // guarded by this
     private boolean retired; // guarded by this
@@ -70,15 +72,16 @@ final class SharedFile {
             }
             leases++;
         }
-        return new Lease(this, channel, sendfile, new AtomicBoolean());
+        return new Lease(this, channel, sendfile.session(), new AtomicBoolean());
     }
 
-    /** One download's hold on the file. */
-    private record Lease(SharedFile file, FileChannel channel, Sendfile sendfile, AtomicBoolean released)
+    /** One download's hold on the file, and its own sends of it (whose socket descriptor it closes). */
+    private record Lease(SharedFile file, FileChannel channel, SendfileSession sendfile, AtomicBoolean released)
             implements OpenFile {
         @Override
         public void release() {
             if (released.compareAndSet(false, true)) { // a second release must not close it under the others
+                sendfile.close();
                 file.released();
             }
         }

@@ -6,15 +6,13 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A file's {@link Sendfile} that calls sendfile(2) itself, through {@link Libc}: one system call per write.
+ * How one file's bytes go to sockets by sendfile(2), called through {@link Libc}: one system call per write.
  * {@code FileChannel.transferTo} (JDK 25) pays, per call, an fstat for the file's size, a copy_file_range that fails
  * on a socket, and the locks and thread bookkeeping of both channels around the one sendfile that does the work
  * (strace: docs/results/2026-11-27-sendfile-syscalls.md). Targets other than a non-blocking socket channel (a blocking
@@ -22,12 +20,10 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>The file's descriptor comes from where the file is opened ({@code FileInputStream.getFD()}, read with
  * {@code sun.nio.ch.IOUtil.fdVal}, exported as {@code SelChImpl} is); the file stays open while its downloads hold it.
- * The socket's is read on each call, after a check that the channel is open, as JDK 21's transferTo does; JDK 25's
- * also holds the socket channel's write lock, which the channel's close waits for. So a close on another thread at
- * that moment (a write timeout, a stop) races with the call as it does with TCP_CORK's setsockopt and with JDK 21's
- * transferTo. The window is narrow: the JDK releases the descriptor of a channel registered with a selector (Grizzly's
- * all are) only when that selector deregisters it on its next wake-up, and the number must then be taken by a new
- * connection before the call starts.
+ * The socket's is never used by number: another thread may close the channel at any moment (a write timeout, Grizzly
+ * on an error, a stop) and a new connection take the number, and the file's bytes would go to that client. Each
+ * download sends through its own {@link SendfileSession}, which holds a dup(2) of the socket's descriptor taken
+ * while the channel is open, and closes it when the download ends.
  *
  * <p>Threads: any, many at once (one per download of the file).
  */
@@ -55,60 +51,78 @@ public final class LibcSendfile {
         FD_VAL = fdVal;
     }
 
-    private LibcSendfile() {
+    /** sendfile(2) from {@code file}, -1 when it cannot be called (transferTo sends). */
+    private final int file;
+    private final Sendfile transferTo;
+    private final LongAdder calls;
+
+    private LibcSendfile(FileChannel channel, int file, LongAdder calls) {
+        this.file = file;
+        this.transferTo = Sendfile.transferTo(channel);
+        this.calls = calls;
     }
 
     /**
      * How {@code channel}'s bytes are sent: by sendfile(2) on {@code descriptor} (the channel's own file) when it
      * can be called, else by transferTo. Each sendfile(2) call is counted in {@code calls}.
      */
-    public static Sendfile of(FileChannel channel, FileDescriptor descriptor, LongAdder calls) {
-        Sendfile transferTo = Sendfile.transferTo(channel);
-        if (UNAVAILABLE.isPresent()) {
-            return transferTo;
+    public static LibcSendfile of(FileChannel channel, FileDescriptor descriptor, LongAdder calls) {
+        int fd = -1;
+        if (UNAVAILABLE.isEmpty()) {
+            try {
+                fd = (int) FD_VAL.invokeExact(descriptor);
+            } catch (Throwable e) {
+                fd = -1;
+            }
         }
-        try {
-            int fd = (int) FD_VAL.invokeExact(descriptor);
-            return fd < 0 ? transferTo : new Direct(fd, transferTo, calls);
-        } catch (Throwable e) {
-            return transferTo;
-        }
+        return new LibcSendfile(channel, Math.max(fd, -1), calls);
     }
 
-    /** sendfile(2) on file descriptor {@code file}; {@code fallback} for what it cannot send. */
-    private record Direct(int file, Sendfile fallback, LongAdder calls) implements Sendfile {
-        @Override
-        public long send(long position, long count, WritableByteChannel target) throws IOException {
-            if (!(target instanceof SocketChannel socket) || socket.isBlocking()) {
-                return fallback.send(position, count, target);
+    /**
+     * One download's sends of this file, to be {@link SendfileSession#close() closed} when the download ends: the
+     * direct calls go to its own duplicate of the socket's descriptor, never to a number another connection may
+     * have taken.
+     */
+    public SendfileSession session() {
+        return new SendfileSession(this);
+    }
+
+    /** Whether sendfile(2) is called directly (else transferTo sends). */
+    boolean direct() {
+        return file >= 0;
+    }
+
+    Sendfile transferTo() {
+        return transferTo;
+    }
+
+    /**
+     * sendfile(2) from this file to socket descriptor {@code out} (the download's own), as {@link Sendfile#send};
+     * {@code target}, the channel {@code out} duplicates, for what sendfile refuses (transferTo).
+     */
+    long send(int out, long position, long count, WritableByteChannel target) throws IOException {
+        long wanted = Math.min(count, MAX_COUNT);
+        while (true) {
+            calls.increment();
+            long sent = Libc.sendfile(out, file, position, wanted);
+            if (sent > 0 || (sent == 0 && wanted == 0)) {
+                return sent;
+            } else if (sent == 0) {
+                return -1; // nothing at position: the file ended (a full socket answers EAGAIN)
             }
-            if (!socket.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            int out = Libc.descriptor(socket);
-            long wanted = Math.min(count, MAX_COUNT);
-            while (true) {
-                calls.increment();
-                long sent = Libc.sendfile(out, file, position, wanted);
-                if (sent > 0 || (sent == 0 && wanted == 0)) {
-                    return sent;
-                } else if (sent == 0) {
-                    return -1; // nothing at position: the file ended (a full socket answers EAGAIN)
+            switch ((int) -sent) {
+                case EINTR -> {
+                    // interrupted by a signal before it sent anything: again
                 }
-                switch ((int) -sent) {
-                    case EINTR -> {
-                        // interrupted by a signal before it sent anything: again
-                    }
-                    case EAGAIN -> {
-                        return 0;
-                    }
-                    case EINVAL, ENOSYS -> {
-                        return fallback.send(position, count, target); // a file sendfile cannot read from
-                    }
-                    case EPIPE -> throw new IOException("Broken pipe");
-                    case ECONNRESET -> throw new IOException("Connection reset by peer");
-                    default -> throw new IOException("sendfile failed: errno " + -sent);
+                case EAGAIN -> {
+                    return 0;
                 }
+                case EINVAL, ENOSYS -> {
+                    return transferTo.send(position, count, target); // a file sendfile cannot read from
+                }
+                case EPIPE -> throw new IOException("Broken pipe");
+                case ECONNRESET -> throw new IOException("Connection reset by peer");
+                default -> throw new IOException("sendfile failed: errno " + -sent);
             }
         }
     }
