@@ -15,8 +15,10 @@
  *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
  *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
  *       over a download's writes (nginx's tcp_nopush); {@link dev.gsf.server.send.LibcSendfile}: zero-copy by the
- *       server's own sendfile(2), the {@link dev.gsf.algorithms.Sendfile} of the files it opens; {@code Libc}: the C
- *       calls, through the Foreign Function API, in one place.</li>
+ *       server's own sendfile(2) for the files it opens, each download through its
+ *       {@link dev.gsf.server.send.SendfileSession} (the {@link dev.gsf.algorithms.Sendfile} it is given: a dup(2) of
+ *       its socket's descriptor, closed when the file is released); {@code Libc}: the C calls, through the Foreign
+ *       Function API, in one place.</li>
  *   <li>{@link dev.gsf.server.send.WorkerPool}: the bounded pool of platform threads that runs SBA's, EBA's and
  *       ENBA's turns.</li>
  * </ul>
@@ -28,6 +30,7 @@
  * the chunk (h2c met it when it sent DATA payloads by sendfile: docs/http2.md, "Zero-copy on h2c"; guarded by
  * FullSocketOrderTest). Grizzly tells a write's end on that thread or a selector thread. Nothing blocks but
  * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the scheduler's
- * sweeper thread.
+ * sweeper thread; a {@code SendfileSession} is closed by whichever thread ends its download (a send in flight is
+ * waited for).
  */
 package dev.gsf.server.send;
