@@ -89,6 +89,36 @@ class SendfileSessionTest {
         }
     }
 
+    @Test
+    void pastTheDupBudgetADownloadSendsByTransferTo_andEveryDupIsGivenBack() throws Exception {
+        assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
+        assertThat(SendfileSession.DupBudget.PROCESS.held()).isGreaterThanOrEqualTo(0);
+        SendfileSession.DupBudget budget = new SendfileSession.DupBudget(1);
+        try (ServerSocketChannel listener = ServerSocketChannel.open()
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+             FileInputStream input = new FileInputStream(TestFiles.fileSet().resolve("1MB.bin").toFile());
+             Socket clientA = connect(listener);
+             SocketChannel serverA = accepted(listener);
+             Socket clientB = connect(listener);
+             SocketChannel serverB = accepted(listener)) {
+            LongAdder directCalls = new LongAdder();
+            LibcSendfile file = LibcSendfile.of(input.getChannel(), input.getFD(), directCalls);
+            SendfileSession first = new SendfileSession(file, budget);
+            SendfileSession second = new SendfileSession(file, budget);
+            assertThat(first.send(0, SENT, serverA)).isEqualTo(SENT);
+            assertThat(second.send(0, SENT, serverB)).as("sent, by transferTo").isEqualTo(SENT);
+            assertThat(directCalls.sum()).as("only the first download's send was direct").isEqualTo(1);
+            assertThat(budget.held()).isEqualTo(1);
+            String socketB = Files.readSymbolicLink(Path.of("/proc/self/fd/" + Libc.descriptor(serverB))).toString();
+            assertThat(countOf(socketB)).as("no dup past the budget").isEqualTo(1);
+            first.close();
+            second.close();
+            assertThat(budget.held()).isZero();
+            assertThat(clientA.getInputStream().readNBytes(SENT)).hasSize(SENT);
+            assertThat(clientB.getInputStream().readNBytes(SENT)).hasSize(SENT);
+        }
+    }
+
     private static Socket connect(ServerSocketChannel listener) throws java.io.IOException {
         return new Socket(InetAddress.getLoopbackAddress(), listener.socket().getLocalPort());
     }
