@@ -223,16 +223,18 @@ final class HeadFields {
     }
 
     /**
-     * Index of the CR of the CRLF ending the line that starts at {@code from}. A CR or LF alone inside a line is
-     * refused (RFC 9112 section 2.2 lets a recipient refuse it or read it as a space: a checker refuses).
+     * Index of the CR of the CRLF ending the line that starts at {@code from}. A control character inside a line is
+     * refused: no part of a status or field line may hold one but HTAB (RFC 9112 sections 2.2 and 4, RFC 9110 section
+     * 5.5; a bare CR may be refused or read as a space: a checker refuses).
      */
     static int lineEnd(byte[] a, int from, int to) throws MalformedException {
         for (int i = from; i + 1 < to; i++) {
-            if (a[i] == '\r' && a[i + 1] == '\n') {
+            byte c = a[i];
+            if (c == '\r' && a[i + 1] == '\n') {
                 return i;
             }
-            if (a[i] == '\r' || a[i] == '\n') {
-                throw new MalformedException("a bare " + (a[i] == '\r' ? "CR" : "LF") + " in the response head");
+            if ((c >= 0 && c < 0x20 && c != '\t') || c == 0x7f) {
+                throw new MalformedException(String.format("a control character (0x%02x) in the response head", c));
             }
         }
         throw new MalformedException("a header line does not end in CRLF");

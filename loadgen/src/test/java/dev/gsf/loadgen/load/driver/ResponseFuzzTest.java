@@ -71,7 +71,7 @@ class ResponseFuzzTest {
         int headEnd = text.indexOf("\r\n\r\n");
         assertThat(headEnd).as(text).isGreaterThan(0);
         String[] lines = text.substring(0, headEnd).split("\r\n", -1);
-        assertThat(lines[0]).as(text).matches("HTTP/1\\.[0-9] 200( .*)?");
+        assertThat(lines[0]).as(text).matches("HTTP/1\\.[0-9] 200( [\t\\x20-\\x7e\\x80-\\xff]*)?"); // reason-phrase
         int lengths = 0;
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
