@@ -261,6 +261,11 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return (int) http2.connectionsOpen();
     }
 
+    /** HTTP/2 streams open now (admitted, not yet ended, reset or closed with their connection). */
+    public long http2StreamsOpen() {
+        return http2.streamsOpen();
+    }
+
     @Override
     public long http2Streams() {
         return http2.streams();

@@ -72,8 +72,7 @@ final class H2Connection implements ServerParser.Listener {
     private volatile boolean lingering;
     /** The client sent GOAWAY: the connection closes once its last stream has ended. */
     private volatile boolean peerGoingAway;
-    private long resetWindowStart;
-    private int resetsInWindow;
+    private final ResetRate resets = new ResetRate(MAX_RESETS_PER_SECOND);
 
     H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts, BooleanSupplier draining,
                  int maxFrame, int inFlight) {
@@ -116,14 +115,23 @@ final class H2Connection implements ServerParser.Listener {
     /** The connection closed: every stream's waiting write fails, so their downloads end. */
     void closed() {
         writer.closed(streams.values());
-        streams.clear();
+        streams.values().forEach(this::forget);
     }
 
     void streamEnded(H2Stream stream) {
-        if (streams.remove(stream.id, stream) && (peerGoingAway || drained) && streams.isEmpty()) {
+        if (forget(stream) && (peerGoingAway || drained) && streams.isEmpty()) {
             writer.goAway(new GoAwayFrame(peerGoingAway ? lastStreamId : lastServed(), ErrorCode.NO_ERROR.code, null),
                     true);
         }
+    }
+
+    /** Removes {@code stream} from those open (counted); false when it was gone already. */
+    private boolean forget(H2Stream stream) {
+        boolean removed = streams.remove(stream.id, stream);
+        if (removed) {
+            counts.streamGone();
+        }
+        return removed;
     }
 
     private synchronized int lastServed() {
@@ -189,8 +197,7 @@ final class H2Connection implements ServerParser.Listener {
                         }
                     }
                 }
-                default -> {
-                }
+                default -> { } // the others change nothing we send
             }
         }
         writer.control(new SettingsFrame(Map.of(), true));
@@ -254,6 +261,7 @@ final class H2Connection implements ServerParser.Listener {
         }
         H2Stream stream = new H2Stream(id, initialWindow, this);
         streams.put(id, stream);
+        counts.streamAdmitted();
         lastServed = id;
         return stream;
     }
@@ -319,12 +327,7 @@ final class H2Connection implements ServerParser.Listener {
             writer.peerReset(stream);
             streamEnded(stream);
         }
-        long now = System.nanoTime();
-        if (now - resetWindowStart > 1_000_000_000L) {
-            resetWindowStart = now;
-            resetsInWindow = 0;
-        }
-        if (++resetsInWindow > MAX_RESETS_PER_SECOND) {
+        if (resets.tooMany(System.nanoTime())) {
             connectionError(ErrorCode.ENHANCE_YOUR_CALM_ERROR, "too many resets");
         }
     }

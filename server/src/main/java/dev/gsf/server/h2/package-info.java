@@ -5,8 +5,9 @@
  *   <li>{@link dev.gsf.server.h2.H2Filter}: tells an HTTP/2 connection by its preface, ahead of the HTTP/1.1
  *       filters, and feeds it its bytes.</li>
  *   <li>{@code H2Connection}: one connection's state (streams, settings, windows, limits against hostile peers),
- *       Jetty's frame parser and HPACK decoder reading it; each request stream is answered by the
- *       {@link dev.gsf.server.http.FileHandler} through an {@code H2Exchange}, as an HTTP/1.1 request is.</li>
+ *       Jetty's frame parser and HPACK decoder reading it (the client's resets counted by {@code ResetRate}); each
+ *       request stream is answered by the {@link dev.gsf.server.http.FileHandler} through an {@code H2Exchange}, as
+ *       an HTTP/1.1 request is.</li>
  *   <li>{@code H2Stream}: a stream's answer and the {@link dev.gsf.algorithms.WriteSink} of its download: the
  *       algorithm's writes become DATA frames.</li>
  *   <li>{@code H2Writer}: what a connection sends, control frames first, then the streams' DATA round-robin within
