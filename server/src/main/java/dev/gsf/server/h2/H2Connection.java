@@ -287,8 +287,8 @@ final class H2Connection implements ServerParser.Listener {
     @Override
     public void onData(DataFrame frame) {
         int id = frame.getStreamId();
-        if (id > lastStreamId) {
-            connectionError(ErrorCode.PROTOCOL_ERROR, "DATA on idle stream " + id);
+        if (id == 0 || id > lastStreamId) { // Jetty's parser passes an empty DATA frame on stream 0 through
+            connectionError(ErrorCode.PROTOCOL_ERROR, "DATA on " + (id == 0 ? "stream 0" : "idle stream " + id));
             return;
         }
         // A request body is not kept: its bytes are given back to the connection's window at once.
