@@ -80,9 +80,9 @@ final class H2Writer {
         generator.setMaxFrameSize(size);
     }
 
-    /** The peer's SETTINGS_HEADER_TABLE_SIZE: the encoder's table, at most 4096 bytes. */
+    /** The peer's SETTINGS_HEADER_TABLE_SIZE (unsigned, 32 bits): the encoder's table, at most 4096 bytes. */
     synchronized void headerTableSize(int size) {
-        generator.getHpackEncoder().setTableCapacity(Math.min(size, 4096));
+        generator.getHpackEncoder().setTableCapacity((int) Math.min(Integer.toUnsignedLong(size), 4096));
     }
 
     /** Opens the connection's send window by {@code delta}; false when it would pass 2^31-1. */
@@ -114,7 +114,9 @@ final class H2Writer {
         boolean refused;
         synchronized (this) {
             refused = closed || closing || stream.closed;
-            if (!refused) {
+            if (refused) {
+                stream.closed = true; // the connection's GOAWAY or close ends it: no RST_STREAM INTERNAL_ERROR after
+            } else {
                 stream.head = head;
                 stream.pending = bytes == null ? H2Stream.Source.of(ByteBuffer.allocate(0)) : bytes;
                 stream.done = done;
