@@ -16,12 +16,12 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # target class -> module
 declare -A MODULE=(
   [HeadFuzzTest]=server [ChunkedFuzzTest]=server [RangeFuzzTest]=server [FirstBytesFuzzTest]=server
-  [PathFuzzTest]=server [ConfigFuzzTest]=server [PemFuzzTest]=server
+  [PathFuzzTest]=server [ConfigFuzzTest]=server [PemFuzzTest]=server [H2FrameFuzzTest]=server
   [ResponseFuzzTest]=loadgen [MergeFuzzTest]=loadgen [WorkloadFuzzTest]=loadgen
   [CorpusFuzzTest]=conformance [ExchangeFuzzTest]=conformance
 )
 ORDER=(HeadFuzzTest ChunkedFuzzTest RangeFuzzTest FirstBytesFuzzTest PathFuzzTest ConfigFuzzTest PemFuzzTest
-  ResponseFuzzTest MergeFuzzTest WorkloadFuzzTest CorpusFuzzTest ExchangeFuzzTest)
+  H2FrameFuzzTest ResponseFuzzTest MergeFuzzTest WorkloadFuzzTest CorpusFuzzTest ExchangeFuzzTest)
 
 duration=10m requests=200000 targets=()
 while [ $# -gt 0 ]; do
