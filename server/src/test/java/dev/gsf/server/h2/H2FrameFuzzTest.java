@@ -31,7 +31,8 @@ import org.junit.jupiter.api.AfterAll;
  *       is answered 5xx or reset INTERNAL_ERROR, and every frame the server sends parses;</li>
  *   <li>nothing is left behind: once the client has closed, no HTTP/2 stream or connection is open, no download is in
  *       progress and no worker busy;</li>
- *   <li>the verdict is the same whether the input is sent in one write or cut at the fuzzer's points.</li>
+ *   <li>the verdict is the same whether the input is sent in one write or cut at the fuzzer's points, unless one of
+ *       them is a connection window's overflow ({@link #flowControlError}).</li>
  * </ol>
  * The input's first byte picks the algorithm that sends the bodies (a server for each, started when first needed).
  */
@@ -60,7 +61,10 @@ class H2FrameFuzzTest {
         H2FuzzClient.Verdict whole = play(server, frames, false, what);
         if (frames.cuts.length > 0) {
             H2FuzzClient.Verdict cut = play(server, frames, true, what);
-            assertThat(cut).as("cut at %s: %s", Arrays.toString(frames.cuts), what).isEqualTo(whole);
+            if (!cut.equals(whole)) { // see flowControlError
+                assertThat(flowControlError(whole) || flowControlError(cut))
+                        .as("cut at %s: %s rather than %s; %s", Arrays.toString(frames.cuts), cut, whole, what).isTrue();
+            }
         }
     }
 
@@ -80,6 +84,16 @@ class H2FrameFuzzTest {
                         + ", connections " + server.connectionsOpen() + ", downloads "
                         + server.downloadsInProgress() + ", busy workers " + server.busyWorkers());
         return verdict;
+    }
+
+    /**
+     * Whether a WINDOW_UPDATE overflowed the connection's window. That depends on how much DATA the server had sent by
+     * the time it read the frame, which depends on when the reads came: the one verdict the cut may change (so may
+     * the verdict the input reaches once no overflow ended it first).
+     */
+    private static boolean flowControlError(H2FuzzClient.Verdict verdict) {
+        return verdict.outcome() == H2FuzzClient.Outcome.GOAWAY
+                && verdict.goAwayCode() == ErrorCode.FLOW_CONTROL_ERROR.code;
     }
 
     private static FileServer start(Algorithm algorithm) {
