@@ -390,10 +390,10 @@ final class H2Connection implements ServerParser.Listener {
         connectionError(code == null ? ErrorCode.PROTOCOL_ERROR : code, reason);
     }
 
-    /** GOAWAY with {@code error}, then the connection closes; the streams' downloads end as their writes fail. */
+    /** GOAWAY with {@code error}, then a lingering close: a close at once may reset the GOAWAY away (http2.md). */
     private void connectionError(ErrorCode error, String reason) {
         LOG.fine(() -> "HTTP/2 connection from " + remote + ": " + error + " " + reason);
         goingAway = true;
-        writer.goAway(new GoAwayFrame(lastStreamId, error.code, reason.getBytes(StandardCharsets.UTF_8)), false);
+        writer.goAway(new GoAwayFrame(lastStreamId, error.code, reason.getBytes(StandardCharsets.UTF_8)), true);
     }
 }
