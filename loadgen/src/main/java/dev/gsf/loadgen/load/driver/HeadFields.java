@@ -44,7 +44,12 @@ final class HeadFields {
                 break; // the blank line
             }
             int colon = colon(a, pos, next);
-            int nameEnd = nameEnd(a, pos, colon);
+            if (a[pos] == ' ' || a[pos] == '\t' || (colon > pos && (a[colon - 1] == ' ' || a[colon - 1] == '\t'))) {
+                // obs-fold, or a space before the colon: what one reader frames by, another ignores (RFC 9112 5.1, 5.2)
+                throw new MalformedException("a field line with white space before its name or its colon: '"
+                        + printable(a, pos, next) + "'");
+            }
+            int nameEnd = colon;
             int vs = valueStart(a, colon + 1, next);
             int ve = valueEnd(a, vs, next);
             switch (nameEnd - pos) { // cheap dispatch before the case-insensitive compare
