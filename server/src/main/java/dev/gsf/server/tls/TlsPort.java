@@ -14,9 +14,11 @@ import org.glassfish.grizzly.ssl.SSLBaseFilter;
 
 /**
  * The HTTPS port: a second Grizzly listener with the same filters and handler as the plain port, and Grizzly's SSL
- * filter below them. Below that, a filter the server's wiring gives answers plain HTTP with a 400 (the HTTP layer's
- * {@code PlainHttpRefusal}); {@link HandshakeTimeout} closes connections whose handshake does not complete in time. A reload renews the certificate for the connections
- * accepted after it ({@link #read}, then {@link #use}).
+ * filter below them. Just below it, {@link RecordSplitter} hands it a read's records one at a time, so that a request
+ * is answered before the close_notify behind it is unwrapped; below that, a filter the server's wiring gives answers
+ * plain HTTP with a 400 (the HTTP layer's {@code PlainHttpRefusal}). {@link HandshakeTimeout} closes connections whose
+ * handshake does not complete in time. A reload renews the certificate for the connections accepted after it
+ * ({@link #read}, then {@link #use}).
  *
  * <p>Threads: built on the thread that starts the server; {@link #read} and {@link #use} on the reloading thread.
  */
@@ -51,7 +53,9 @@ public final class TlsPort implements AutoCloseable {
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(HandshakeAlerts.listener());
+            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(RecordSplitter.dropUnreadOnClose());
             chain.add(ssl, plainHttp);
+            chain.add(ssl + 1, new RecordSplitter()); // between the two: plain HTTP is refused before it
             int http = chain.indexOfType(HttpServerFilter.class);
             ((HttpServerFilter) chain.get(http)).getMonitoringConfig().addProbes(FilterRecords.afterResponses());
         });

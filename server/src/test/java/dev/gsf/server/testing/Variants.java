@@ -31,6 +31,12 @@ public final class Variants {
                 Stream.of(Arguments.of(Algorithm.ENBA, true, Transport.HTTPS_JDK))).flatMap(s -> s);
     }
 
+    /** Every algorithm over every transport: HTTP, HTTPS with BoringSSL, HTTPS with the JDK's TLS. */
+    public static Stream<Arguments> everyAlgorithmAndTransport() {
+        return Arrays.stream(Transport.values())
+                .flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
+    }
+
     /** Both TLS providers, for the tests of the HTTPS port itself; {@code -Dgsf.test.tlsProvider=jdk} keeps one. */
     public static Stream<String> tlsProviders() {
         String only = System.getProperty("gsf.test.tlsProvider");
