@@ -48,6 +48,8 @@ public final class Download {
     private final AtomicBoolean ended = new AtomicBoolean();
 
     private final AtomicBoolean started = new AtomicBoolean();
+    /** Whether the sweeper has seen it waiting for a first turn before (sweeper thread only). */
+    private boolean sweptWaiting;
     // Set once by attach, before the first turn: who runs it, with which settings and copy buffers.
     private Scheduler scheduler;
     private SendSettings settings;
@@ -123,9 +125,24 @@ public final class Download {
         return slot.getAndSet(ENDED) == HOLDS_SLOT;
     }
 
-    /** Ends a download that still waits for its first turn if its client has left; called by the sweeper. */
+    /**
+     * Ends a download that still waits for its first turn if its client has left; called by the sweeper. Not at the
+     * sweeper's first look: a client that half-closed (shutdown of its sending side right behind its requests, as
+     * {@code nc -N} and TLS clients' close_notify do) looks to the sink like one that left, and its download may be on
+     * its way to a first turn (a pipelined request's, just parsed). A download still waiting one sweep later waits
+     * for a place; its client then gets nothing for a request it gave up, or, if it only half-closed, a close
+     * instead of an answer that could not start in time (as nginx ends a request delayed by limit_req or waiting for
+     * its upstream when the client's FIN comes: 499).
+     */
     void endIfWaitingForNobody() {
-        if (!started.get() && sink.clientGone()) {
+        if (started.get()) {
+            return;
+        }
+        if (!sweptWaiting) {
+            sweptWaiting = true;
+            return;
+        }
+        if (sink.clientGone()) {
             end(Outcome.CLIENT_GONE, new IOException("the client left while the download waited for a first turn"));
         }
     }

@@ -270,6 +270,21 @@ class SchedulerTest {
     }
 
     @Test
+    void aClientSeenGoneAtTheSweepersFirstLookKeepsItsDownload_theNextLookEndsIt() throws IOException {
+        Scheduler scheduler = (Scheduler) algorithm(1, 1);
+        scheduler.close(); // its own sweeps stopped: this test makes the sweeper's looks itself
+        TestSink sink = new TestSink(false);
+        sink.close(); // the client's FIN came with its request: a half-close, or a client that left at once
+        Download download = download(sink, 3 * CHUNK);
+        SendSettings settings = new SendSettings(CHUNK, false, 0, Duration.ofSeconds(30), 1, 1);
+        download.attach(scheduler, settings, scheduler.buffers());
+        download.endIfWaitingForNobody();
+        assertThat(sink.ended.get()).as("at the first look it may be on its way to a first turn").isNull();
+        download.endIfWaitingForNobody();
+        assertThat(sink.ended.get()).as("still waiting a sweep later").isEqualTo(Outcome.CLIENT_GONE);
+    }
+
+    @Test
     void aFileShorterThanItsRangeEndsTheDownloadAsServerError_copyOrSendfile() throws IOException {
         for (boolean zeroCopy : new boolean[] {false, true}) {
             SendAlgorithm algorithm = SendAlgorithm.create(kind,

@@ -7,6 +7,7 @@ import java.nio.channels.SocketChannel;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.nio.NIOConnection;
+import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * What the sinks of a download on a Grizzly connection share: body sections go to the download's {@link BodyWriter}
@@ -17,6 +18,8 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * <p>Threads: as {@link WriteSink} says; Grizzly calls the write callbacks on the writing or a selector thread.
  */
 abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, PlainSink {
+    /** Why a connection is dropped after a download failed (one shared instance: nobody reads its stack). */
+    private static final IOException ABORTED = new IOException("the download ended before its last byte");
     final FilterChainContext context;
     final Connection<?> connection;
     /** Whether the request is suspended until the download ends (not on the small-file fast path). */
@@ -61,10 +64,20 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     }
 
     /**
+     * Drops the connection at once, failing any write still queued (not a graceful close: that queues behind a failed
+     * write and can wait forever, as seen with clients that reset mid-body). Its reason tells the TLS port not to
+     * send a close_notify: the response was cut short, and a client must not take that for its end.
+     */
+    final void abort() {
+        connection.terminateWithReason(ABORTED);
+    }
+
+    /**
      * Whether the client of a suspended request has left. Grizzly reads nothing from a connection whose request is
      * suspended, so it cannot see the client leave; the socket is polled.
      */
     final boolean hasLeft() {
-        return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel());
+        return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel(),
+                SSLUtils.getSSLEngine(connection) != null);
     }
 }

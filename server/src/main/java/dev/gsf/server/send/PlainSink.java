@@ -81,7 +81,7 @@ public final class PlainSink extends ConnectionSink {
             answered = true;
         }
         if (!answered) {
-            connection.terminateSilently(); // as ResponseSink: a graceful close could queue behind a failed write
+            abort();
         } else if (suspended) {
             noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
             context.resume(context.getStopAction()); // the connection reads its next request

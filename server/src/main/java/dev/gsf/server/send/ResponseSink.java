@@ -63,9 +63,7 @@ public final class ResponseSink extends ConnectionSink {
                 resume();
             }
         } else {
-            // Terminate, not close: a graceful close queues behind the failed write and can wait forever (seen with
-            // clients that reset mid-body). Terminating fails any write still queued and drops the suspended response.
-            connection.terminateSilently();
+            abort(); // fails any write still queued and drops the suspended response
         }
     }
 
