@@ -1,34 +1,32 @@
 package dev.gsf.server.tls;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.Buffer;
-import org.glassfish.grizzly.Closeable;
 import org.glassfish.grizzly.filterchain.BaseFilter;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.filterchain.NextAction;
-import org.glassfish.grizzly.nio.NIOConnection;
-import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
- * Hands Grizzly's SSL filter the TLS records of a read one at a time, each record after the filters above have done
- * with what the one before it carried (a download that suspended the connection's reading has ended). The record after
- * a request may be the client's close_notify: a client that half-closes over TLS (the JDK's
- * SSLSocket.shutdownOutput; TLS 1.3 allows it, RFC 8446 section 6.1) sends it right behind its request, and both
- * often come in one read. Unwrapped in the same pass, the request was lost: the SSL filter drops the plaintext it
- * unwrapped before a close_notify, and BoringSSL's engine (Netty's) shuts its own sending side as it reads one. One
- * record at a time, the request is answered in full first; then the close_notify ends the reading, and the
- * client's end of stream closes the connection. When the server closes first (a {@code Connection: close} answer), the
- * close_notify may still wait unread in the socket; {@link #dropUnreadOnClose} reads it away before the close.
+ * Keeps a client's close_notify away from the request in front of it: the record that ends a read is handed to
+ * Grizzly's SSL filter on its own, after the filters above have done with what the records before it carried (a
+ * download that suspended the connection's reading has ended). A client that half-closes over TLS (the JDK's
+ * SSLSocket.shutdownOutput; TLS 1.3 allows it, RFC 8446 section 6.1) sends its close_notify right behind its request,
+ * and both often come in one read. Unwrapped in the same pass, the request was lost: the SSL filter drops the
+ * plaintext it unwrapped before a close_notify, and BoringSSL's engine (Netty's) shuts its own sending side as it
+ * reads one. The close_notify cannot be told from its header (in TLS 1.3 an alert is an encrypted record of type
+ * application_data), but it is the last record a client sends: so a read of two whole records or more, ending on a
+ * record's end, goes up in two parts, the last record after the rest. The request is answered in full first; then
+ * the close_notify ends the reading, and the client's end of stream closes the connection. A read of one record (a
+ * request, the common case) goes up as it is. When the server closes first (a {@code Connection: close} answer), the
+ * close_notify may still wait unread in the socket; {@link TlsClose} reads it away before the close.
  *
- * <p>HTTP/2 connections (ALPN h2) get every whole record of a read at once, as before: their clients end with GOAWAY.
- * A record not yet whole waits here for its rest, so each message starts at a record's header; bytes that are not a
- * TLS record go on untouched, for the SSL filter to refuse.
+ * <p>HTTP/2 connections (ALPN h2) get every whole record of a read at once: their clients end with GOAWAY. A record
+ * not yet whole waits here for its rest (the whole ones before it go up), so each message starts at a record's
+ * header; bytes that are not a TLS record go on untouched, for the SSL filter to refuse.
  *
- * <p>Threads: called by Grizzly on the thread that reads the connection, one read at a time; never blocks.
+ * <p>Threads: called by Grizzly where the connection's filter chain runs (the thread that read it, or the one a
+ * suspended download resumes it on), one read at a time; never blocks.
  */
 final class RecordSplitter extends BaseFilter {
     /** A record's header: type, version (2 bytes), length (2 bytes). */
@@ -47,19 +45,22 @@ final class RecordSplitter extends BaseFilter {
             return ctx.getInvokeAction();
         }
         int end = recordEnd(in, in.position());
-        if (end == NOT_A_RECORD) {
-            return ctx.getInvokeAction();
+        if (end == NOT_A_RECORD || end == in.limit()) {
+            return ctx.getInvokeAction(); // not TLS, or one whole record: as it is
         }
         if (end == PARTIAL) {
             return ctx.getStopAction(in); // kept, and the next read appended to it
         }
-        if (end < in.limit() && h2(ctx)) {
-            for (int next; end < in.limit() && (next = recordEnd(in, end)) >= 0; end = next) {
-                // every whole record of the read
-            }
+        int last = in.position(); // where the last whole record starts
+        for (int next; end < in.limit() && (next = recordEnd(in, end)) >= 0; end = next) {
+            last = end;
         }
-        // The rest is run through this filter again once the filters above are done with this part.
-        return end == in.limit() ? ctx.getInvokeAction() : ctx.getInvokeAction(in.split(end));
+        if (end < in.limit() || h2(ctx)) {
+            // every whole record at once; what follows them (a record the next read completes) comes back here
+            return end == in.limit() ? ctx.getInvokeAction() : ctx.getInvokeAction(in.split(end));
+        }
+        // The last record is run through this filter again once the filters above are done with the ones before it.
+        return ctx.getInvokeAction(in.split(last));
     }
 
     /** Where the record starting at {@code at} ends, or {@link #PARTIAL} or {@link #NOT_A_RECORD}. */
@@ -76,32 +77,6 @@ final class RecordSplitter extends BaseFilter {
             return NOT_A_RECORD;
         }
         return in.limit() - at - HEADER < length ? PARTIAL : at + HEADER + length;
-    }
-
-    /**
-     * A handshake listener: each connection whose handshake completed reads and drops, as it closes, what its client
-     * sent that nobody read (without waiting, at most 64 KB). Closing a socket with unread bytes makes the kernel
-     * reset the connection, which drops the response's tail still in the send buffer: a half-closed client's
-     * close_notify is such bytes when a download kept the reading suspended and the server then closes. The listener
-     * runs before the socket is closed, after a graceful close's queued writes.
-     */
-    static SSLBaseFilter.HandshakeListener dropUnreadOnClose() {
-        return new HandshakeEnds(connection -> connection.addCloseListener((closed, type) -> dropUnread(closed)),
-                failed -> { });
-    }
-
-    private static void dropUnread(Closeable closed) {
-        if (!(closed instanceof NIOConnection nio) || !(nio.getChannel() instanceof SocketChannel channel)) {
-            return;
-        }
-        ByteBuffer scratch = ByteBuffer.allocate(4096);
-        try {
-            for (int i = 0; i < 16 && channel.read(scratch.clear()) > 0; i++) {
-                // dropped
-            }
-        } catch (IOException | RuntimeException e) {
-            // reset or closed already: nothing left to drop
-        }
     }
 
     private static boolean h2(FilterChainContext ctx) {

@@ -207,6 +207,7 @@ public final class TlsEngines extends SSLEngineConfigurator implements AutoClose
         }
         TRACKED.set(connection, Boolean.TRUE);
         connection.addCloseListener((closed, type) -> {
+            TlsClose.ending(connection, engine); // its close_notify, while the engine is still there
             live.decrementAndGet();
             current.source().release(engine); // every source of a provider releases alike
         });

@@ -53,7 +53,7 @@ public final class TlsPort implements AutoCloseable {
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
             ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(HandshakeAlerts.listener());
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(RecordSplitter.dropUnreadOnClose());
+            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(TlsClose.handshakes());
             chain.add(ssl, plainHttp);
             chain.add(ssl + 1, new RecordSplitter()); // between the two: plain HTTP is refused before it
             int http = chain.indexOfType(HttpServerFilter.class);

@@ -6,9 +6,10 @@
  *       and handler as the plain port, with what guards it against clients that never finish a handshake
  *       ({@code HandshakeTimeout}) or speak plain HTTP to it (a filter the server's wiring gives it, the HTTP layer's
  *       {@code PlainHttpRefusal}: nothing here reads HTTP), and that sends a failed handshake's alert before the
- *       close ({@code HandshakeAlerts}). {@code RecordSplitter}, just below the SSL filter, gives it a read's records
- *       one at a time (all at once on HTTP/2), so that a client's close_notify right behind its request (a TLS
- *       half-close) is unwrapped only once the request is answered.</li>
+ *       close ({@code HandshakeAlerts}). {@code RecordSplitter}, just below the SSL filter, gives it the last record of
+ *       a read after the others (all at once on HTTP/2), so that a client's close_notify right behind its request
+ *       (a TLS half-close) is unwrapped only once the request is answered; {@code TlsClose} sends the server's
+ *       close_notify before a graceful close's FIN and reads away what the client sent unread.</li>
  *   <li>{@link dev.gsf.server.tls.PemFiles} (the certificate chain and key read from PEM files) and
  *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload, released
  *       when its connection closes), from the provider {@code tls-provider} chose: {@code OpenSslEngines} (BoringSSL
@@ -21,16 +22,17 @@
  *   <li>{@code KernelTls} only probes for kernel TLS; docs/tls.md has the design, and kernel TLS on paper.</li>
  * </ul>
  *
- * <p>Threads: the port is set up on the thread that starts the server; a reload reads and swaps the certificate on
- * its own thread (main, the signal thread, an admin thread), and gives the old BoringSSL context back there. Grizzly's
+ * <p>Threads: the port is set up on the thread that starts the server; a reload reads and swaps the certificate on its
+ * own thread (main, the signal thread, an admin thread), and gives the old BoringSSL context back there. Grizzly's
  * selector threads make each connection's engine, run its handshake and call the handshake listeners (which tie the
- * engine's release to its connection's close, and queue a failed one's alert) and the probes; the record splitter
- * runs where the connection's filter chain runs (a selector thread, or the thread a suspended download resumes it
- * on); an engine is released on the thread that closes its connection (a selector thread, the timer, a worker, the
- * stopping thread); the one {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of
- * time. A download's {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next
- * pieces on the thread that saw the previous one written (often a selector thread), and its {@code writeBlocking}
- * waits on the calling thread; records are wrapped and queued under the connection's lock, the one the SSL filter
- * takes for the same. Nothing else here blocks.
+ * engine's release to its connection's close, and queue a failed one's alert) and the probes; {@code TlsClose} runs on
+ * the thread that closes a connection, in the close listener that releases the engine, before it; the record splitter
+ * runs where the connection's filter chain runs (a selector thread, or the thread a suspended download resumes it on);
+ * an engine is released on the thread that closes its connection (a selector thread, the timer, a worker, the stopping
+ * thread); the one {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of time. A
+ * download's {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next pieces on
+ * the thread that saw the previous one written (often a selector thread), and its {@code writeBlocking} waits on the
+ * calling thread; records are wrapped and queued under the connection's lock, the one the SSL filter takes for the
+ * same. Nothing else here blocks.
  */
 package dev.gsf.server.tls;

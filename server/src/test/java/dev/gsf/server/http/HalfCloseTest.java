@@ -2,19 +2,16 @@ package dev.gsf.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.testing.ConnectedServerFixture;
+import dev.gsf.server.testing.AlgorithmAndTransportFixture;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
-import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,20 +29,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#everyAlgorithmAndTransport")
 @Execution(ExecutionMode.CONCURRENT)
-class HalfCloseTest extends ConnectedServerFixture {
+class HalfCloseTest extends AlgorithmAndTransportFixture {
     private static final String LARGE = "20MB.bin";
     private static final String SMALLER = "1MB.bin";
     private static final String SMALL = "1KB.bin";
-
-    @Parameter(0)
-    Algorithm algorithm;
-    @Parameter(1)
-    Transport transport;
-
-    @Override
-    protected Transport transport() {
-        return transport;
-    }
 
     @Override
     protected FileServer startServer() throws IOException {

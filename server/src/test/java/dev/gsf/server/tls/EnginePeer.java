@@ -1,0 +1,114 @@
+package dev.gsf.server.tls;
+
+import dev.gsf.server.testing.TestCerts;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLException;
+
+/**
+ * A TLS client on the JDK's {@link SSLEngine} over a plain socket, so that a test sees what an {@code SSLSocket} hides:
+ * whether the server's end of the connection came with a close_notify alert before the TCP FIN, or without one.
+ * Blocking, one thread, reads time out after 10 s.
+ */
+final class EnginePeer implements AutoCloseable {
+    /** How the server's side ended: the plaintext it sent, whether a close_notify came, and how the stream ended. */
+    record Ending(String text, boolean closeNotify, String end) {
+    }
+
+    private final Socket socket = new Socket();
+    private final SSLEngine engine;
+    private final ByteBuffer fromNet;
+    private final ByteBuffer app;
+    private final ByteArrayOutputStream plaintext = new ByteArrayOutputStream();
+
+    EnginePeer(int port) throws IOException {
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        socket.setSoTimeout(10_000);
+        engine = TestCerts.clientContext().createSSLEngine("127.0.0.1", port);
+        engine.setUseClientMode(true);
+        fromNet = ByteBuffer.allocate(engine.getSession().getPacketBufferSize() * 2).flip();
+        app = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize() * 2);
+        engine.beginHandshake();
+        while (engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING
+                && engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.FINISHED) {
+            switch (engine.getHandshakeStatus()) {
+                case NEED_WRAP -> send(new byte[0]);
+                case NEED_TASK -> engine.getDelegatedTask().run();
+                default -> {
+                    if (!unwrapSome()) {
+                        throw new IOException("the server ended the handshake");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Encrypts {@code text} into one or more records and writes them. */
+    void send(String text) throws IOException {
+        send(text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** Reads and decrypts until the server's end of stream (or a reset, or 10 s of silence). */
+    Ending readToTheEnd() throws IOException {
+        String end;
+        try {
+            while (unwrapSome()) {
+                // plaintext and alerts
+            }
+            end = "FIN";
+        } catch (SocketTimeoutException e) {
+            end = "no end within 10 s";
+        } catch (SSLException e) {
+            throw e;
+        } catch (IOException e) {
+            end = "reset: " + e.getMessage();
+        }
+        return new Ending(plaintext.toString(StandardCharsets.ISO_8859_1), engine.isInboundDone(), end);
+    }
+
+    private void send(byte[] bytes) throws IOException {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        do {
+            ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+            engine.wrap(in, out);
+            socket.getOutputStream().write(out.array(), 0, out.position());
+        } while (in.hasRemaining());
+    }
+
+    /** One unwrap, reading from the socket first when no whole record is buffered; false at the end of stream. */
+    private boolean unwrapSome() throws IOException {
+        if (engine.isInboundDone()) { // after the close_notify: the rest is only read, up to the end of stream
+            return socket.getInputStream().read(new byte[4096]) >= 0;
+        }
+        SSLEngineResult result = engine.unwrap(fromNet, app);
+        while (result.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {
+            fromNet.compact();
+            int n = socket.getInputStream().read(fromNet.array(), fromNet.position(), fromNet.remaining());
+            if (n < 0) {
+                fromNet.flip();
+                return false;
+            }
+            fromNet.position(fromNet.position() + n).flip();
+            result = engine.unwrap(fromNet, app);
+        }
+        for (Runnable task; (task = engine.getDelegatedTask()) != null; ) {
+            task.run(); // a post-handshake message's (a session ticket)
+        }
+        app.flip();
+        plaintext.write(app.array(), app.position(), app.remaining());
+        app.clear();
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
