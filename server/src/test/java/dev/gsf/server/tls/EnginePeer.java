@@ -55,6 +55,37 @@ final class EnginePeer implements AutoCloseable {
         send(text.getBytes(StandardCharsets.ISO_8859_1));
     }
 
+    /** {@code text} encrypted into records, not written: for a test to write them its own way. */
+    byte[] records(String text) throws IOException {
+        return wrapped(text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** The records this client closes its sending side with (the JDK's: user_canceled, close_notify), not written. */
+    byte[] closeNotify() throws IOException {
+        engine.closeOutbound();
+        ByteArrayOutputStream records = new ByteArrayOutputStream();
+        while (!engine.isOutboundDone()) {
+            ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
+            engine.wrap(ByteBuffer.allocate(0), out);
+            if (out.position() == 0) {
+                break;
+            }
+            records.write(out.array(), 0, out.position());
+        }
+        return records.toByteArray();
+    }
+
+    /** Writes {@code bytes} as they are, in one write. */
+    void writeRaw(byte[] bytes) throws IOException {
+        socket.getOutputStream().write(bytes);
+        socket.getOutputStream().flush();
+    }
+
+    /** Shuts the socket's sending side down: the TCP FIN (after a {@link #closeNotify}, a TLS half-close). */
+    void shutdownOutput() throws IOException {
+        socket.shutdownOutput();
+    }
+
     /** Reads and decrypts until the server's end of stream (or a reset, or 10 s of silence). */
     Ending readToTheEnd() throws IOException {
         String end;
@@ -74,12 +105,21 @@ final class EnginePeer implements AutoCloseable {
     }
 
     private void send(byte[] bytes) throws IOException {
+        socket.getOutputStream().write(wrapped(bytes));
+    }
+
+    private byte[] wrapped(byte[] bytes) throws IOException {
         ByteBuffer in = ByteBuffer.wrap(bytes);
+        ByteArrayOutputStream records = new ByteArrayOutputStream();
         do {
             ByteBuffer out = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
-            engine.wrap(in, out);
-            socket.getOutputStream().write(out.array(), 0, out.position());
+            SSLEngineResult result = engine.wrap(in, out);
+            records.write(out.array(), 0, out.position());
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
+                break;
+            }
         } while (in.hasRemaining());
+        return records.toByteArray();
     }
 
     /** One unwrap, reading from the socket first when no whole record is buffered; false at the end of stream. */
