@@ -59,7 +59,16 @@ public final class RawHttp implements AutoCloseable {
 
     /** A connection over TLS to {@code port} of 127.0.0.1, its handshake done, trusting what {@code tls} trusts. */
     public static RawHttp overTls(int port, javax.net.ssl.SSLContext tls) throws IOException {
-        Socket plain = connected(port);
+        return overTls(port, tls, 0);
+    }
+
+    /** As {@link #overTls(int, javax.net.ssl.SSLContext)}, the receive buffer set first (0: the kernel's). */
+    public static RawHttp overTls(int port, javax.net.ssl.SSLContext tls, int receiveBuffer) throws IOException {
+        Socket plain = new Socket();
+        if (receiveBuffer > 0) {
+            plain.setReceiveBufferSize(receiveBuffer);
+        }
+        plain.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) tls.getSocketFactory()
                 .createSocket(plain, "127.0.0.1", port, true);
         socket.setSoTimeout(30_000);

@@ -54,6 +54,15 @@ public enum Transport {
                 : RawHttp.overTls(server.tlsPort().orElseThrow(), TestCerts.clientContext());
     }
 
+    /**
+     * As {@link #connect}, with the client's receive buffer set to {@code bytes} before it connects: a body longer than
+     * it and the server's {@code send-buffer} is still being sent when the client's next move reaches the server.
+     */
+    public RawHttp connect(FileServer server, int bytes) throws IOException {
+        return this == HTTP ? RawHttp.withReceiveBuffer(server.port(), bytes)
+                : RawHttp.overTls(server.tlsPort().orElseThrow(), TestCerts.clientContext(), bytes);
+    }
+
     /** {@code path} (starting with /) on {@code server} as a URI of this transport. */
     public URI uri(FileServer server, String path) {
         return URI.create(this == HTTP ? "http://" + server.address() + path

@@ -9,9 +9,11 @@ import dev.gsf.server.testing.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * coalesce: a request and the client's close_notify in one write, then its FIN (a TLS half-close), get the whole
  * answer, then the end of the connection; two requests and the close_notify in one write get both answers;
  * a request record written in two parts (its header alone first) is answered. The splitter sits below the SSL filter,
- * the same under every algorithm (HalfCloseTest runs each): one algorithm, each provider.
+ * the same under every algorithm (HalfCloseTest runs each): one algorithm, each provider, one server per provider.
  */
 @ParameterizedClass(name = "tls-provider={0}")
 @MethodSource("dev.gsf.server.testing.Variants#tlsProviders")
@@ -29,24 +31,26 @@ class RecordSplitterTest {
     private static final String GET = "GET /1KB.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     private static final String GET_CLOSE = "GET /1KB.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
 
+    /** The running server of each provider: a class's invocations may run at once. */
+    private static final Map<String, FileServer> SERVERS = new ConcurrentHashMap<>();
+
     @Parameter
     String provider;
-    private FileServer server;
 
-    @BeforeEach
-    void start() throws IOException {
+    @BeforeParameterizedClassInvocation
+    static void start(String provider) throws IOException {
         Transport transport = Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK;
-        server = Servers.start(Algorithm.ENBA, transport.keys());
+        SERVERS.put(provider, Servers.start(Algorithm.ENBA, transport.keys()));
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
+    @AfterParameterizedClassInvocation
+    static void stop(String provider) {
+        SERVERS.remove(provider).close();
     }
 
     @Test
     void aRequestAndTheCloseNotifyInOneWrite_getTheAnswerThenTheEnd() throws IOException {
-        try (EnginePeer client = new EnginePeer(server.tlsPort().orElseThrow())) {
+        try (EnginePeer client = new EnginePeer(SERVERS.get(provider).tlsPort().orElseThrow())) {
             client.writeRaw(concat(client.records(GET), client.closeNotify()));
             // A client that sends a close_notify and no FIN is left open until the idle timeout (nginx closes
             // at once): not what this test holds.
@@ -60,7 +64,7 @@ class RecordSplitterTest {
 
     @Test
     void twoRequestsAndTheCloseNotifyInOneWrite_getBothAnswers() throws IOException {
-        try (EnginePeer client = new EnginePeer(server.tlsPort().orElseThrow())) {
+        try (EnginePeer client = new EnginePeer(SERVERS.get(provider).tlsPort().orElseThrow())) {
             client.writeRaw(concat(client.records(GET), client.records(GET_CLOSE), client.closeNotify()));
             EnginePeer.Ending ending = client.readToTheEnd();
             assertThat(answers(ending.text())).as(ending.toString()).isEqualTo(2);
@@ -71,7 +75,7 @@ class RecordSplitterTest {
 
     @Test
     void aRequestRecordInTwoWrites_isAnswered() throws IOException {
-        try (EnginePeer client = new EnginePeer(server.tlsPort().orElseThrow())) {
+        try (EnginePeer client = new EnginePeer(SERVERS.get(provider).tlsPort().orElseThrow())) {
             byte[] record = client.records(GET_CLOSE);
             client.writeRaw(Arrays.copyOf(record, 3)); // not even a whole header
             client.writeRaw(Arrays.copyOfRange(record, 3, record.length));
