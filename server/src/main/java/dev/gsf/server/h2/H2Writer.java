@@ -48,8 +48,9 @@ final class H2Writer {
     private boolean again;
     /** A flush asked for while the reading thread parses, done by it once the bytes read are parsed. */
     private boolean deferred;
-    /** GOAWAY sent: no more DATA, the connection closes once it is out (lingering, after a GOAWAY without error). */
+    /** GOAWAY queued: nothing after it; the connection closes once it is out (lingering, or at once). */
     private boolean closing;
+    private boolean lastBuilt; // the batch carrying it is built: none follows (docs/http2.md, "Closing")
     private volatile boolean lingerAfter;
     private boolean closed;
 
@@ -62,8 +63,8 @@ final class H2Writer {
 
     /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */
     synchronized void control(Frame frame) {
-        if (closed) {
-            return;
+        if (closed || closing) {
+            return; // nothing goes after our last GOAWAY
         }
         try {
             RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
@@ -252,7 +253,7 @@ final class H2Writer {
             H2Batch batch;
             synchronized (this) {
                 again = false;
-                batch = writing || closed ? null : build(memoryOnly);
+                batch = writing || closed || lastBuilt ? null : build(memoryOnly);
                 left |= batch != null && batch.fileFramesLeft;
                 if (batch == null || batch.parts.isEmpty()) {
                     flushing = false;
@@ -290,13 +291,16 @@ final class H2Writer {
         }
     }
 
-    /** The next batch: control frames, then DATA round-robin (held in memory only, when {@code memoryOnly}). */
+    /** The next batch: control frames, then streams round-robin (in memory only, if {@code memoryOnly}); or the last. */
     private H2Batch build(boolean memoryOnly) {
         H2Batch batch = new H2Batch(this, closing);
         while (!control.isEmpty()) {
             batch.parts.add(control.poll());
         }
-        long budget = closing ? 0 : inFlightBound;
+        if (closing) {
+            lastBuilt = true;
+            return batch;
+        }
         int turns = ready.size() * 2 + 1;
         while (!ready.isEmpty() && turns-- > 0) {
             H2Stream stream = ready.poll();
@@ -306,10 +310,10 @@ final class H2Writer {
                 enqueue(stream);
                 continue;
             }
-            if (!stream.closed && !turn(stream, batch, budget - batch.dataBytes)) {
+            if (!stream.closed && !turn(stream, batch, inFlightBound - batch.dataBytes)) {
                 enqueue(stream);
             }
-            if (batch.dataBytes >= budget || window == 0) {
+            if (batch.dataBytes >= inFlightBound || window == 0) {
                 break;
             }
         }

@@ -2,6 +2,7 @@ package dev.gsf.server.h2;
 
 import static dev.gsf.server.testing.Await.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
@@ -145,6 +146,24 @@ class H2LimitsTest {
             client.send(new DataFrame(99, ByteBuffer.wrap(new byte[10]), true));
             assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
             client.awaitClosed();
+        }
+    }
+
+    /**
+     * Nothing follows a connection error's GOAWAY, not even the answer to a PING read after it: a frame queued then
+     * went in a batch of its own, written after the lingering close had shut the socket for sending; that write failed,
+     * the failure closed the connection at once with the client's last bytes unread, and the kernel's reset dropped the
+     * GOAWAY still in the send buffer (H2FrameFuzzTest's finding, docs/fuzzing.md).
+     */
+    @Test
+    void nothingFollowsAConnectionErrorsGoAway_notEvenAPingsAnswer() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.sendRaw(ByteBuffer.allocate(19 + 17).put(frame(0, 1, 99, new byte[10])) // DATA on an idle stream
+                    .put(frame(6, 0, 0, new byte[8])).array()); // and a PING, in one write: read after the error
+            assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
+            client.awaitClosed();
+            assertThatThrownBy(() -> client.await(PingFrame.class)).hasMessageContaining("no PingFrame");
+            assertThat(client.endedByReset()).isFalse();
         }
     }
 
