@@ -313,7 +313,7 @@ final class H2Writer {
             if (!stream.closed && !turn(stream, batch, inFlightBound - batch.dataBytes)) {
                 enqueue(stream);
             }
-            if (batch.dataBytes >= inFlightBound || window == 0) {
+            if (batch.dataBytes >= inFlightBound) { // not at a window of 0: the other streams' HEADERS go on
                 break;
             }
         }

@@ -11,11 +11,13 @@ import dev.gsf.server.testing.H2Client;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.frames.DataFrame;
 import org.eclipse.jetty.http2.frames.GoAwayFrame;
 import org.eclipse.jetty.http2.frames.PingFrame;
 import org.eclipse.jetty.http2.frames.ResetFrame;
+import org.eclipse.jetty.http2.frames.SettingsFrame;
 import org.eclipse.jetty.http2.frames.WindowUpdateFrame;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -146,6 +148,23 @@ class H2LimitsTest {
             client.send(new DataFrame(99, ByteBuffer.wrap(new byte[10]), true));
             assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
             client.awaitClosed();
+        }
+    }
+
+    /** HEADERS never wait on DATA's flow control: an answer's HEADERS go out while the connection's window is 0. */
+    @Test
+    void anAnswersHeadersGoOutWhileTheConnectionsWindowIsZero() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.giveWindowBack(false);
+            client.send(new SettingsFrame(Map.of(SettingsFrame.INITIAL_WINDOW_SIZE, 1 << 20), false));
+            int first = client.request("GET", "/200KB.bin"); // its own window stays open: it waits in line for DATA
+            Await.until("the connection's window taken", WAIT, () -> client.bodyBytes(first) == 65_535,
+                    () -> client.bodyBytes(first));
+            int second = client.request("GET", "/1KB.bin"); // their DATA waits for the connection's window, not HEADERS
+            int third = client.request("GET", "/1KB.bin");
+            Await.until("the answers' HEADERS", WAIT, () -> client.status(second) == 200 && client.status(third) == 200,
+                    () -> client.status(second) + ", " + client.status(third));
+            assertThat(client.bodyBytes(second) + client.bodyBytes(third)).isZero();
         }
     }
 

@@ -202,6 +202,20 @@ public final class H2Client implements Closeable {
         }
     }
 
+    /** How many body bytes stream {@code id} has received so far. */
+    public int bodyBytes(int id) {
+        synchronized (responses) {
+            return stream(id).body.size();
+        }
+    }
+
+    /** Stream {@code id}'s status so far (0 before its HEADERS). */
+    public int status(int id) {
+        synchronized (responses) {
+            return stream(id).status;
+        }
+    }
+
     /** Waits for the first connection-level frame of {@code type} (GOAWAY, SETTINGS, PING, ...). */
     public <T extends Frame> T await(Class<T> type) throws InterruptedException {
         long deadline = System.nanoTime() + Await.WAIT.toNanos();
