@@ -50,7 +50,7 @@ final class H2Writer {
     private boolean deferred;
     /** GOAWAY queued: nothing after it; the connection closes once it is out (lingering, or at once). */
     private boolean closing;
-    private boolean lastBuilt; // the batch carrying it is built: none follows (docs/http2.md, "Closing")
+    private boolean lastBuilt; // the batch carrying it is built: none follows (docs/http2.md, "Drain and close")
     private volatile boolean lingerAfter;
     private boolean closed;
 
@@ -291,7 +291,7 @@ final class H2Writer {
         }
     }
 
-    /** The next batch: control frames, then streams round-robin (in memory only, if {@code memoryOnly}); or the last. */
+    /** The next batch: control frames, then streams round-robin (memory only if {@code memoryOnly}); or the last. */
     private H2Batch build(boolean memoryOnly) {
         H2Batch batch = new H2Batch(this, closing);
         while (!control.isEmpty()) {
