@@ -386,8 +386,8 @@ final class H2Connection implements ServerParser.Listener {
 
     @Override
     public void onConnectionFailure(int error, String reason) {
-        ErrorCode code = ErrorCode.from(error);
-        connectionError(code == null ? ErrorCode.PROTOCOL_ERROR : code, reason);
+        ErrorCode code = "unsupported_push_promise_frame".equals(reason) ? null : ErrorCode.from(error);
+        connectionError(code == null ? ErrorCode.PROTOCOL_ERROR : code, reason); // PUSH_PROMISE: §8.4 not Jetty's 2
     }
 
     /** GOAWAY with {@code error}, then a lingering close: a close at once may reset the GOAWAY away (http2.md). */

@@ -151,6 +151,16 @@ class H2LimitsTest {
         }
     }
 
+    /** Jetty's parser refuses it as INTERNAL_ERROR, a server's failure; RFC 9113 §8.4: PROTOCOL_ERROR. */
+    @Test
+    void aPushPromiseFromAClientIsAProtocolError() throws Exception {
+        try (H2Client client = H2Client.connect(server.port())) {
+            client.sendRaw(frame(5, 0x68, 0x656c6c6f, new byte[10])); // as H2FrameFuzzTest sent it
+            assertThat(client.await(GoAwayFrame.class).getError()).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
+            client.awaitClosed();
+        }
+    }
+
     /** HEADERS never wait on DATA's flow control: an answer's HEADERS go out while the connection's window is 0. */
     @Test
     void anAnswersHeadersGoOutWhileTheConnectionsWindowIsZero() throws Exception {
