@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A download's sendfile(2) session on its own dup of the socket's descriptor ({@link SendfileSession}), with real
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * download's next send must fail, and the new connection must get none of its bytes. Its own client gets the bytes
  * sent before, then the end of the stream once the session is closed (the dup keeps no dead connection open).
  */
+@Isolated("the next accepted connection must take the closed one's descriptor number: the lowest free number is"
+        + " the process's, and another class opening a file at the same time takes it")
 class SendfileSessionTest {
     private static final int SENT = 1000;
 
