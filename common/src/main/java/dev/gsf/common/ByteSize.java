@@ -21,7 +21,7 @@ public final class ByteSize {
             default -> 0;
         };
         if (n > (Long.MAX_VALUE >> shift)) {
-            throw new IllegalArgumentException("'" + text + "' is too large");
+            throw new IllegalArgumentException(Quoted.of(text) + " is too large");
         }
         return n << shift;
     }

@@ -36,7 +36,7 @@ public final class Durations {
         BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(nanosPerUnit))
                 .setScale(0, RoundingMode.HALF_UP);
         if (nanos.compareTo(LONGEST) > 0) {
-            throw new IllegalArgumentException("'" + text + "' is too long (at most " + LONGEST_TEXT + ")");
+            throw new IllegalArgumentException(Quoted.of(text) + " is too long (at most " + LONGEST_TEXT + ")");
         }
         return Duration.ofNanos(nanos.longValueExact());
     }

@@ -8,11 +8,11 @@ final class Grammar {
     private Grammar() {
     }
 
-    /** The match of the trimmed text; else "'text' is not {@code what}". */
+    /** The match of the trimmed text; else "'text' is not {@code what}", the text {@link Quoted}. */
     static Matcher matchWhole(Pattern pattern, String text, String what) {
         Matcher m = pattern.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not " + what);
+            throw new IllegalArgumentException(Quoted.of(text) + " is not " + what);
         }
         return m;
     }

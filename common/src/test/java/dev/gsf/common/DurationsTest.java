@@ -41,4 +41,11 @@ class DurationsTest {
         }
         assertThat(Durations.parse("0.0000015ms")).isEqualTo(Duration.ofNanos(2)); // to the nearest nanosecond
     }
+
+    /** A value from a file or an agent may hold a line break: the refusal stays one line. */
+    @Test
+    void aRefusedValueIsQuotedOnOneLine() {
+        assertThatThrownBy(() -> Durations.parse("fa\nst")).hasMessageStartingWith("'fa\\x0Ast' is not a duration");
+        assertThatThrownBy(() -> ByteSize.parse("1\u0085K")).hasMessageStartingWith("'1\\x85K' is not a size");
+    }
 }

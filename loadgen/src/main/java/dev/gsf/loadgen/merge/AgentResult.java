@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gsf.common.Quoted;
 import dev.gsf.loadgen.load.metrics.IntervalHistograms;
 import dev.gsf.report.Json;
 import java.io.File;
@@ -59,8 +60,8 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
             try {
                 Instant.parse(stopped.asText());
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException(json + ": stopped.at '" + printable(stopped.asText())
-                        + "' is not an instant (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
+                throw new IllegalArgumentException(json + ": stopped.at " + Quoted.of(stopped.asText())
+                        + " is not an instant (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
             }
         }
         String log = run.path("histogramLog").asText(null);
@@ -81,16 +82,10 @@ record AgentResult(String name, JsonNode run, List<Histogram> intervals, Map<Str
     private static Path logIn(Path dir, String name, Path json) {
         if (name.isEmpty() || name.equals(".") || name.equals("..")
                 || name.chars().anyMatch(c -> c == '/' || c == '\\' || Character.isISOControl(c))) {
-            throw new IllegalArgumentException(json + ": histogramLog '" + printable(name)
-                    + "' is not the name of a file in its directory");
+            throw new IllegalArgumentException(json + ": histogramLog " + Quoted.of(name)
+                    + " is not the name of a file in its directory");
         }
         return dir.resolve(name);
-    }
-
-    /** A value read from a file, quoted in a refusal: on one line, control characters shown as '?'. */
-    private static String printable(String value) {
-        return value.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
     }
 
     /** The first line of an exception's message: a refusal is one line (Jackson adds the source on a second). */

@@ -1,5 +1,7 @@
 package dev.gsf.loadgen.segment;
 
+import dev.gsf.common.Quoted;
+
 /**
  * One agent's share of a run ({@code gsf load --segment I/N}), as k6's execution segments: the run's clients and its
  * arrivals are numbered globally (client j, arrival n) and segment I takes those whose number is I modulo N. So the N
@@ -25,20 +27,13 @@ public record Segment(int index, int count) {
     public static Segment parse(String text) {
         String[] parts = text.trim().split("/", -1);
         if (parts.length != 2) {
-            throw new IllegalArgumentException(quoted(text) + " is not I/N, e.g. 0/3 (0-based)");
+            throw new IllegalArgumentException(Quoted.of(text) + " is not I/N, e.g. 0/3 (0-based)");
         }
         try {
             return new Segment(Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(quoted(text) + " is not I/N with whole numbers, e.g. 0/3 (0-based)");
+            throw new IllegalArgumentException(Quoted.of(text) + " is not I/N with whole numbers, e.g. 0/3 (0-based)");
         }
-    }
-
-    /** The text in quotes, a control character in it escaped (it may come from a file: merge's summary.json). */
-    private static String quoted(String text) {
-        StringBuilder quoted = new StringBuilder("'");
-        text.chars().forEach(c -> quoted.append(c < 0x20 || c == 0x7f ? String.format("\\x%02X", c) : (char) c));
-        return quoted.append('\'').toString();
     }
 
     public boolean whole() {
