@@ -9,10 +9,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A file opened for downloads: its channel, and its {@link LibcSendfile} (bound to its descriptor; a session per
- * download). It is opened through a
- * {@link FileInputStream}, whose {@code getFD()} names the descriptor its channel reads (closing the channel closes
- * the stream): a channel from {@code FileChannel.open} keeps its descriptor private (reading it would take
- * {@code --add-opens}). Nothing else differs: the same read-only open(2), the same channel.
+ * download). It is opened through a {@link FileInputStream}, whose {@code getFD()} names the descriptor its channel
+ * reads (closing the channel closes the stream): a channel from {@code FileChannel.open} keeps its descriptor private
+ * (reading it would take {@code --add-opens}). Nothing else differs: the same read-only open(2), the same channel.
  */
 record SendableFile(FileChannel channel, LibcSendfile sendfile) {
 

@@ -10,9 +10,10 @@ import java.util.Optional;
 
 /**
  * The few C library calls the server makes on its sockets (setsockopt, getsockopt, poll, sendfile, dup, close),
- * through the Foreign Function API: final in JDK 22, reached by reflection so that the build still targets JDK 21. A socket channel's descriptor
- * number comes from {@code sun.nio.ch} (exported to us by the jar's manifest, serve.jvm-options and the test runner's
- * JVM options). Where any part is missing, {@link #UNAVAILABLE} says why, and callers do without.
+ * through the Foreign Function API: final in JDK 22, reached by reflection so that the build still targets JDK 21. A
+ * socket channel's descriptor number comes from {@code sun.nio.ch} (exported to us by the jar's manifest,
+ * serve.jvm-options and the test runner's JVM options). Where any part is missing, {@link #UNAVAILABLE} says why, and
+ * callers do without.
  *
  * <p>Native memory is a "segment", typed as Object here. Threads: any. A call on a socket races only with its close;
  * callers check that it is open just before.
@@ -298,7 +299,8 @@ final class Libc {
             Class<?> arena = foreign("Arena");
             Class<?> pathElement = foreign("MemoryLayout$PathElement");
             Object[] options = (Object[]) Array.newInstance(option, 1);
-            options[0] = option.getMethod("captureCallState", String[].class).invoke(null, (Object) new String[] {"errno"});
+            options[0] = option.getMethod("captureCallState", String[].class)
+                    .invoke(null, (Object) new String[] {"errno"});
             Object stateLayout = option.getMethod("captureStateLayout").invoke(null);
             Object[] path = (Object[]) Array.newInstance(pathElement, 1);
             path[0] = pathElement.getMethod("groupElement", String.class).invoke(null, "errno");

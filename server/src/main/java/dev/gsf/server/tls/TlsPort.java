@@ -14,10 +14,10 @@ import org.glassfish.grizzly.ssl.SSLBaseFilter;
 
 /**
  * The HTTPS port: a second Grizzly listener with the same filters and handler as the plain port, and Grizzly's SSL
- * filter below them. Just below it, {@link RecordSplitter} hands it a read's records one at a time, so that a request
- * is answered before the close_notify behind it is unwrapped; below that, a filter the server's wiring gives answers
- * plain HTTP with a 400 (the HTTP layer's {@code PlainHttpRefusal}). {@link HandshakeTimeout} closes connections whose
- * handshake does not complete in time. A reload renews the certificate for the connections accepted after it
+ * filter below them. Just below it, {@link RecordSplitter} hands it a read's last record apart from those before it,
+ * so that a request is answered before the close_notify behind it is unwrapped; below that, a filter the server's
+ * wiring gives answers plain HTTP with a 400 (the HTTP layer's {@code PlainHttpRefusal}). {@link HandshakeTimeout}
+ * closes connections whose handshake does not complete in time. A reload renews the certificate for the connections accepted after it
  * ({@link #read}, then {@link #use}).
  *
  * <p>Threads: built on the thread that starts the server; {@link #read} and {@link #use} on the reloading thread.
@@ -49,11 +49,12 @@ public final class TlsPort implements AutoCloseable {
         listener.getTransport().getConnectionMonitoringConfig().addProbes(handshakes);
         listener.registerAddOn((secured, chain) -> {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(engines.lifecycle());
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(handshakes.listener());
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(FilterRecords.afterHandshakes());
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(HandshakeAlerts.listener());
-            ((SSLBaseFilter) chain.get(ssl)).addHandshakeListener(TlsClose.handshakes());
+            SSLBaseFilter sslFilter = (SSLBaseFilter) chain.get(ssl);
+            sslFilter.addHandshakeListener(engines.lifecycle());
+            sslFilter.addHandshakeListener(handshakes.listener());
+            sslFilter.addHandshakeListener(FilterRecords.afterHandshakes());
+            sslFilter.addHandshakeListener(HandshakeAlerts.listener());
+            sslFilter.addHandshakeListener(TlsClose.handshakes());
             chain.add(ssl, plainHttp);
             chain.add(ssl + 1, new RecordSplitter()); // between the two: plain HTTP is refused before it
             int http = chain.indexOfType(HttpServerFilter.class);

@@ -49,10 +49,9 @@ final class HeadFields {
                 throw new MalformedException("a field line with white space before its name or its colon: '"
                         + printable(a, pos, next) + "'");
             }
-            int nameEnd = colon;
             int vs = valueStart(a, colon + 1, next);
             int ve = valueEnd(a, vs, next);
-            switch (nameEnd - pos) { // cheap dispatch before the case-insensitive compare
+            switch (colon - pos) { // cheap dispatch before the case-insensitive compare
                 case 14 -> contentLength = nameIs(a, pos, "content-length")
                         ? oneLength(contentLength, number(a, vs, ve)) : contentLength;
                 case 17 -> chunked |= nameIs(a, pos, "transfer-encoding") && contains(a, vs, ve, "chunked");
