@@ -55,6 +55,7 @@ class EqualAlgorithmsTest {
                 Duration.ofSeconds(30), 10, 0), oneWorker);
         TestSink alone = new TestSink(true);
         SchedulerTest.start(algorithm, alone); // three chunks
+        awaitEnded(alone); // the pool can look idle a moment before the download's end reaches its sink
         awaitIdle();
         assertThat(alone.ended.get()).isEqualTo(Outcome.COMPLETED);
         assertThat(alone.writers).hasSize(3);
@@ -74,6 +75,8 @@ class EqualAlgorithmsTest {
         SchedulerTest.start(algorithm, a);
         SchedulerTest.start(algorithm, b);
         release.countDown();
+        awaitEnded(a);
+        awaitEnded(b);
         awaitIdle();
         assertThat(order).containsExactly(a, b, a, b, a, b);
         assertThat(oneWorker.getCompletedTaskCount()).as("one task per chunk, the blocker, the lone download")
@@ -81,6 +84,10 @@ class EqualAlgorithmsTest {
     }
 
     /** Waits until the pool runs and holds nothing: its completed-task count is final then. */
+    private static void awaitEnded(TestSink sink) {
+        SchedulerTest.await("the download to end", () -> sink.ended.get() != null);
+    }
+
     private void awaitIdle() {
         SchedulerTest.await("the pool to be idle", () -> oneWorker.getActiveCount() == 0
                 && oneWorker.getQueue().isEmpty() && algorithm.stats().inProgress() == 0
