@@ -6,6 +6,7 @@ import dev.gsf.micro.conns.ConnsCommand;
 import dev.gsf.micro.echo.EchoCommand;
 import dev.gsf.micro.ping.PingCommand;
 import dev.gsf.micro.probe.ProbeCommand;
+import dev.gsf.micro.report.MicroCommand;
 import dev.gsf.micro.report.MicroOptions;
 import java.time.Duration;
 import java.util.HashMap;
@@ -22,20 +23,20 @@ import picocli.CommandLine.Model.OptionSpec;
 class QuickPresetTest {
     static Stream<Arguments> commands() {
         return Stream.of(
-                Arguments.of(new ConnsCommand(), ConnsCommand.QUICK, List.of("--connections", "9", "--runs", "3"),
+                Arguments.of(new ConnsCommand(), List.of("--connections", "9", "--runs", "3"),
                         Map.of("--connections", 9, "--runs", 3, "--duration", Duration.ofSeconds(2),
                                 "--warmup", Duration.ofSeconds(1))),
-                Arguments.of(new EchoCommand(), EchoCommand.QUICK, List.of("--bytes", "1M", "--runs", "4", "--threads", "2"),
+                Arguments.of(new EchoCommand(), List.of("--bytes", "1M", "--runs", "4", "--threads", "2"),
                         Map.of("--bytes", "1M", "--runs", 4, "--threads", List.of(2), "--sockbuf", List.of("8192"))),
-                Arguments.of(new PingCommand(), PingCommand.QUICK, List.of("--runs", "4", "--sockperf", "7"),
+                Arguments.of(new PingCommand(), List.of("--runs", "4", "--sockperf", "7"),
                         Map.of("--runs", 4, "--sockperf", 7, "--count", 50_000L, "--warmup", 10_000L)),
-                Arguments.of(new ProbeCommand(), ProbeCommand.QUICK, List.of("--writes", "50"), Map.of("--writes", 50L)));
+                Arguments.of(new ProbeCommand(), List.of("--writes", "50"), Map.of("--writes", 50L)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("commands")
-    void explicitOptionsWinOverTheQuickPreset(Object command, String preset, List<String> args,
-                                              Map<String, Object> expected) {
+    void explicitOptionsWinOverTheQuickPreset(MicroCommand command, List<String> args, Map<String, Object> expected) {
+        String preset = command.quickPreset();
         CommandLine line = new CommandLine(command);
         line.parseArgs(Stream.concat(Stream.of("--quick"), args.stream()).toArray(String[]::new));
 
@@ -54,17 +55,24 @@ class QuickPresetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("commands")
-    void withoutQuickNothingChanges(Object command, String preset, List<String> args,
-                                    Map<String, Object> expected) {
+    void withoutQuickNothingChanges(MicroCommand command, List<String> args, Map<String, Object> expected) {
         CommandLine line = new CommandLine(command);
         line.parseArgs(args.toArray(String[]::new));
         Map<String, Object> before = new HashMap<>();
         line.getCommandSpec().options().forEach(o -> before.put(o.longestName(), o.getValue()));
 
-        options(line).applyQuickPreset(preset);
+        options(line).applyQuickPreset(command.quickPreset());
 
         line.getCommandSpec().options().forEach(o ->
                 assertThat((Object) o.getValue()).as(o.longestName()).isEqualTo(before.get(o.longestName())));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commands")
+    void theDescriptionEndsWithThePreset(MicroCommand command, List<String> args, Map<String, Object> expected) {
+        String[] description = new CommandLine(command).getCommandSpec().usageMessage().description();
+
+        assertThat(description).hasSizeGreaterThan(1).endsWith("--quick sets " + command.quickPreset() + ".");
     }
 
     private static Object fresh(Object command) {

@@ -16,12 +16,8 @@ import picocli.CommandLine.Option;
 @Command(name = "conns",
         description = {"N persistent loopback connections blast checksummed frames; the server reads and checks"
                 + " each one. Server models: a platform thread per connection, a virtual thread per connection, and a"
-                + " reactor with k selector threads. Throughput = frames checked per second in the measured window.",
-                "--quick sets " + ConnsCommand.QUICK + "."})
+                + " reactor with k selector threads. Throughput = frames checked per second in the measured window."})
 public final class ConnsCommand extends MicroCommand {
-    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
-    public static final String QUICK = "--connections 500 --selectors 1,4,16,64,256 --warm-up 1s --duration 2s --runs 1";
-
     @Option(names = "--connections", description = "persistent connections (default: 1700)")
     int connections = 1700;
 
@@ -48,7 +44,7 @@ public final class ConnsCommand extends MicroCommand {
     int runs = 2;
 
     public ConnsCommand() {
-        super(QUICK);
+        super("--connections 500 --selectors 1,4,16,64,256 --warm-up 1s --duration 2s --runs 1");
     }
 
     @Override

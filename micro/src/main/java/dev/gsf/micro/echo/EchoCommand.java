@@ -13,12 +13,8 @@ import picocli.CommandLine.Option;
 @Command(name = "echo",
         description = {"Echo micro-test of the Viktorov & Dichter paper: each client thread writes once as much as"
                 + " the socket takes, reads that back, until it moved --bytes; the server reads once, writes all back."
-                + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress.",
-                "--quick sets " + EchoCommand.QUICK + "."})
+                + " Prints the paper's tables (per-thread (whole) ms) per pairing; DL = watchdog saw no progress."})
 public final class EchoCommand extends MicroCommand {
-    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
-    public static final String QUICK = "--threads 1,4,16 --buffers 8K,64K,256K --sockbuf 8192 --bytes 4M --runs 2 --stall 2";
-
     @Option(names = "--pairs", split = ",", paramLabel = "S-C",
             description = "server-client pairings of B, NB, A (NIO.2), VT (default: B-B,NB-NB,B-NB,NB-B,A-A,VT-VT)")
     List<String> pairs = List.of("B-B", "NB-NB", "B-NB", "NB-B", "A-A", "VT-VT");
@@ -50,7 +46,7 @@ public final class EchoCommand extends MicroCommand {
     double limitSeconds = 300;
 
     public EchoCommand() {
-        super(QUICK);
+        super("--threads 1,4,16 --buffers 8K,64K,256K --sockbuf 8192 --bytes 4M --runs 2 --stall 2");
     }
 
     @Override

@@ -12,12 +12,8 @@ import picocli.CommandLine.Option;
 @Command(name = "ping",
         description = {"Ping-pong of small messages over loopback (TCP_NODELAY): blocking NIO, busy-spin NIO,"
                 + " NIO.2 Future and CompletionHandler, virtual threads; single-threaded (one thread drives both ends)"
-                + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s.",
-                "--quick sets " + PingCommand.QUICK + "."})
+                + " and threaded (server on its own thread). Latency percentiles in µs (HdrHistogram), K round trips/s."})
 public final class PingCommand extends MicroCommand {
-    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
-    public static final String QUICK = "--warmup 10000 --count 50000 --runs 2 --sockperf 3";
-
     @Option(names = "--styles", split = ",", description = "blocking,spin,future,handler,virtual (default: all)")
     List<String> styles = List.of("blocking", "spin", "future", "handler", "virtual");
 
@@ -47,7 +43,7 @@ public final class PingCommand extends MicroCommand {
     int sockperfSeconds = 10;
 
     public PingCommand() {
-        super(QUICK);
+        super("--warmup 10000 --count 50000 --runs 2 --sockperf 3");
     }
 
     @Override

@@ -12,12 +12,8 @@ import picocli.CommandLine.Option;
 /** {@code gsf probe}: time in select() and bytes per write() streaming to a sink ("Performance investigation of Java's select() in Windows"). */
 @Command(name = "probe",
         description = {"Streams to a loopback sink with a non-blocking SocketChannel: select() for OP_WRITE, one"
-                + " write() of X bytes, again; logs the time in each call and the bytes each write() took.",
-                "--quick sets " + ProbeCommand.QUICK + "."})
+                + " write() of X bytes, again; logs the time in each call and the bytes each write() took."})
 public final class ProbeCommand extends MicroCommand {
-    /** What --quick sets, as command-line arguments, unless the command line gives the option. */
-    public static final String QUICK = "--writes 1000";
-
     @Option(names = "--sizes", split = ",", description = "write sizes (default: 1K,2K,5K,10K,100K)")
     List<String> sizes = List.of("1K", "2K", "5K", "10K", "100K");
 
@@ -37,7 +33,7 @@ public final class ProbeCommand extends MicroCommand {
     String sink = "builtin";
 
     public ProbeCommand() {
-        super(QUICK);
+        super("--writes 1000");
     }
 
     @Override

@@ -3,7 +3,8 @@
  * {@code --out} mixin. Pages, charts, statistics and JSON come from the report kit ({@code dev.gsf.report}).
  *
  * <ul>
- *   <li>{@link dev.gsf.micro.report.MicroCommand}: --quick, measure, print and write, exit code.</li>
+ *   <li>{@link dev.gsf.micro.report.MicroCommand}: --quick (its preset stated at the end of each command's
+ *       description), measure, print and write, exit code.</li>
  *   <li>{@link dev.gsf.micro.report.Report}: text, JSON document ({@link dev.gsf.micro.report.MicroResults}) and
  *       page of one command, written side by side.</li>
  *   <li>{@link dev.gsf.micro.report.MicroOptions}: the options every micro-test command shares; {@code --quick}
