@@ -10,7 +10,7 @@
  *   <li>{@link dev.gsf.common.FileSet}: the benchmark files (1 KB to 100 MB), the same bytes on every machine.</li>
  *   <li>{@link dev.gsf.common.Manifest}: a file list in md5sum's format (MD5SUMS), read and written.</li>
  *   <li>{@link dev.gsf.common.Quoted}: a value read from outside, quoted in a one-line message (control characters
- *       escaped).</li>
+ *       and line separators escaped); ConfigException escapes its whole message the same way.</li>
  *   <li>{@link dev.gsf.common.PemTrust}: the trust managers of every TLS client here: a PEM file's certificates
  *       (--ca), or anything (--insecure).</li>
  *   <li>{@code dev.gsf.common.options}: the command-line options every command shares (--duration, --warm-up, the

@@ -47,5 +47,7 @@ class DurationsTest {
     void aRefusedValueIsQuotedOnOneLine() {
         assertThatThrownBy(() -> Durations.parse("fa\nst")).hasMessageStartingWith("'fa\\x0Ast' is not a duration");
         assertThatThrownBy(() -> ByteSize.parse("1\u0085K")).hasMessageStartingWith("'1\\x85K' is not a size");
+        assertThatThrownBy(() -> ByteSize.parse("1\u2028K")).hasMessageStartingWith("'1\\u2028K' is not a size");
+        assertThat(Quoted.escaped("a\tb\r\n\u007f\u2029é")).isEqualTo("a\\x09b\\x0D\\x0A\\x7F\\u2029é");
     }
 }

@@ -48,7 +48,7 @@ class ConfigFuzzTest {
             RUNNING.with(ConfigFile.read(new StringReader(body), "the request body"));
             throw new AssertionError("applied");
         } catch (ConfigException refused) {
-            assertThat(refused.getMessage()).startsWith("workers: '4\\n   and more' is not a whole number")
+            assertThat(refused.getMessage()).startsWith("workers: '4\\x0A   and more' is not a whole number")
                     .doesNotContain("\n");
         }
     }
