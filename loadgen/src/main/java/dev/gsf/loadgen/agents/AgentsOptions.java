@@ -1,6 +1,7 @@
 package dev.gsf.loadgen.agents;
 
 import dev.gsf.common.Durations;
+import dev.gsf.loadgen.load.plan.OptionValue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -158,11 +159,7 @@ public final class AgentsOptions {
 
     /** A duration option, its problem prefixed with its name. */
     private static Duration duration(String option, String text) {
-        try {
-            return Durations.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
-        }
+        return OptionValue.parse(option, () -> Durations.parse(text));
     }
 
     /** --remote-gsf, or this ./gsf's absolute path (the hosts are expected to have the checkout at the same place). */
