@@ -7,8 +7,11 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.eclipse.jetty.http.MetaData;
 import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.frames.DataFrame;
@@ -27,6 +30,8 @@ import org.eclipse.jetty.io.ByteBufferPool;
  * SETTINGS ack, no window given back), so the bytes are the input's alone; once the PING is answered, the harness
  * opens the connection's window to the most it may be and the probe stream's to 1 KB, as the input's frames left
  * them, so that the probe is not held by windows the input closed. What comes back is read by Jetty's client parser.
+ * While a usable connection is still open, the server's count of open streams must come down to those the client
+ * has not seen end ({@link #settle}).
  *
  * <p>Threads: the test's own; every read is bounded by the socket's timeout.
  */
@@ -36,12 +41,22 @@ final class H2FuzzClient {
     private static final int TIMEOUT_MS = 5000;
     /** How long a client that sent GOAWAY waits for the server to end, once its PING is answered. */
     private static final long QUIET_MS = 100;
+    /** How long one read waits while the server's stream count settles (a bound, not a pause: bytes end it). */
+    private static final int SETTLE_READ_MS = 10;
 
     /** How the connection ended up. */
     enum Outcome { ANSWERED, PROBE_REFUSED, GOAWAY, CLIENT_WENT_AWAY }
 
     /** The verdict on one input: what became of the connection, and GOAWAY's code (-1 without one). */
     record Verdict(Outcome outcome, int goAwayCode) {
+        /**
+         * Whether the connection was left usable: the probe answered, or refused because the input's streams still
+         * held the most the server allows (RFC 9113 §5.1.2): which of the two depends on how many of them had ended
+         * when the server read the probe, so on when the reads came, not on the bytes.
+         */
+        boolean usable() {
+            return outcome == Outcome.ANSWERED || outcome == Outcome.PROBE_REFUSED;
+        }
     }
 
     /** Whatever the server sent that no input may cause: a 5xx, RST_STREAM INTERNAL_ERROR, a frame that parses not. */
@@ -57,6 +72,8 @@ final class H2FuzzClient {
     private int probeReset = -1;
     private int pingsAnswered;
     private boolean eof;
+    /** Streams the server has ended (END_STREAM) or reset, as read so far. */
+    private final Set<Integer> streamsEnded = new HashSet<>();
 
     H2FuzzClient(H2FuzzInput input) {
         this.input = input;
@@ -64,7 +81,8 @@ final class H2FuzzClient {
         parser.setMaxFrameSize(1 << 24);
     }
 
-    Verdict play(int port, boolean cut) throws IOException {
+    /** Plays the input; {@code serverStreamsOpen} is the server's count of HTTP/2 streams open (this play's only). */
+    Verdict play(int port, boolean cut, LongSupplier serverStreamsOpen) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout(TIMEOUT_MS);
@@ -94,8 +112,41 @@ final class H2FuzzClient {
                 readUntil(in, () -> System.nanoTime() > until);
                 return new Verdict(Outcome.CLIENT_WENT_AWAY, -1);
             }
-            return verdict(in);
+            Verdict verdict = verdict(in);
+            if (verdict.usable()) {
+                settle(socket, in, serverStreamsOpen);
+            }
+            return verdict;
         }
+    }
+
+    /**
+     * Before the client closes (a close ends every stream, a leak with them): waits, reading on, until the server
+     * counts no more streams open than the client has not seen end; one ended but still counted would hold the
+     * connection at its limit for good, every new stream refused. The server's count may lag what the client has
+     * read (a stream is forgotten once the write carrying its end has completed), never the other way.
+     */
+    private void settle(Socket socket, InputStream in, LongSupplier serverStreamsOpen) throws IOException {
+        long deadline = System.nanoTime() + TIMEOUT_MS * 1_000_000L;
+        socket.setSoTimeout(SETTLE_READ_MS);
+        byte[] buffer = new byte[64 * 1024];
+        while (!eof && serverStreamsOpen.getAsLong() > streamsOpenSeen()) {
+            if (System.nanoTime() > deadline) {
+                problems.add("the server counts " + serverStreamsOpen.getAsLong() + " streams open, the client sees "
+                        + streamsOpenSeen() + " not ended, " + TIMEOUT_MS + " ms on");
+                return;
+            }
+            readOnce(in, buffer);
+        }
+    }
+
+    /** The streams the input named (and the probe) that the client has not seen end nor reset itself. */
+    long streamsOpenSeen() {
+        Set<Integer> open = new HashSet<>(input.streamsNamed);
+        open.add(PROBE);
+        open.removeAll(input.streamsReset);
+        open.removeAll(streamsEnded);
+        return open.size();
     }
 
     private Verdict verdict(InputStream in) throws IOException {
@@ -135,23 +186,31 @@ final class H2FuzzClient {
     private void readUntil(InputStream in, BooleanSupplier done) throws IOException {
         byte[] buffer = new byte[64 * 1024];
         while (!eof && !done.getAsBoolean()) {
-            int n;
-            try {
-                n = in.read(buffer);
-            } catch (SocketTimeoutException e) {
+            if (!readOnce(in, buffer)) {
                 if (done.getAsBoolean() || input.clientGoAway) {
                     return;
                 }
-                throw new IOException("no answer in " + TIMEOUT_MS + " ms: " + state(), e);
-            } catch (IOException e) {
-                n = -1; // reset: the server closed with bytes of ours unread
-            }
-            if (n < 0) {
-                eof = true;
-            } else {
-                parser.parse(ByteBuffer.wrap(buffer, 0, n));
+                throw new IOException("no answer in " + TIMEOUT_MS + " ms: " + state());
             }
         }
+    }
+
+    /** Reads and parses what came, or sees the end; false when the socket's timeout passed first. */
+    private boolean readOnce(InputStream in, byte[] buffer) {
+        int n;
+        try {
+            n = in.read(buffer);
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            n = -1; // reset: the server closed with bytes of ours unread
+        }
+        if (n < 0) {
+            eof = true;
+        } else {
+            parser.parse(ByteBuffer.wrap(buffer, 0, n));
+        }
+        return true;
     }
 
     String state() {
@@ -187,6 +246,9 @@ final class H2FuzzClient {
                 }
             }
             probeEnded |= frame.getStreamId() == PROBE && frame.isEndStream();
+            if (frame.isEndStream()) {
+                streamsEnded.add(frame.getStreamId());
+            }
         }
 
         @Override
@@ -195,6 +257,9 @@ final class H2FuzzClient {
             if (frame.getStreamId() == PROBE) {
                 probeBody += frame.remaining();
                 probeEnded |= frame.isEndStream();
+            }
+            if (frame.isEndStream()) {
+                streamsEnded.add(frame.getStreamId());
             }
         }
 
@@ -206,6 +271,7 @@ final class H2FuzzClient {
             if (frame.getStreamId() == PROBE) {
                 probeReset = frame.getError();
             }
+            streamsEnded.add(frame.getStreamId());
         }
 
         @Override

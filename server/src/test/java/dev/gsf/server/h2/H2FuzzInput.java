@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -33,6 +35,13 @@ final class H2FuzzInput {
     final long initialWindow;
     /** Whether a GOAWAY is among the frames (the server may then end the connection NO_ERROR). */
     final boolean clientGoAway;
+    /**
+     * The odd streams a HEADERS frame names (framed part): every stream the server may have opened, and more (it
+     * opens none after a GOAWAY, refuses some, fails the connection on an id out of order).
+     */
+    final Set<Integer> streamsNamed = new HashSet<>();
+    /** The streams the client resets (RST_STREAM): ended, for the server, once it has read them. */
+    final Set<Integer> streamsReset = new HashSet<>();
 
     private H2FuzzInput(byte[] bytes, int[] cuts) {
         this.bytes = bytes;
@@ -58,6 +67,11 @@ final class H2FuzzInput {
                         initial = b.getInt(s + 2) & 0xffff_ffffL;
                     }
                 }
+            }
+            if (type == 1 && (stream & 1) == 1) {
+                streamsNamed.add(stream);
+            } else if (type == 3) {
+                streamsReset.add(stream);
             }
             goAway |= type == 7;
             at += 9 + length;
