@@ -59,7 +59,10 @@ final class H2FuzzClient {
         }
     }
 
-    /** Whatever the server sent that no input may cause: a 5xx, RST_STREAM INTERNAL_ERROR, a frame that parses not. */
+    /**
+     * Whatever the server did that no input may cause: a 5xx, RST_STREAM INTERNAL_ERROR, a frame that parses not, a
+     * count of open streams that does not come down ({@link #settle}).
+     */
     final List<String> problems = new ArrayList<>();
     private final H2FuzzInput input;
     private final Parser parser = new Parser(ByteBufferPool.NON_POOLING, 64 * 1024);
