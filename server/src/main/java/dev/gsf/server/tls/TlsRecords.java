@@ -4,7 +4,6 @@ import dev.gsf.algorithms.WriteSink.Written;
 import dev.gsf.server.send.WriteHandler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ArrayBlockingQueue;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -22,23 +21,14 @@ import org.glassfish.grizzly.nio.NIOTransport;
  * took 25-30% of the server's CPU on 100 MB downloads. Records are wrapped and queued under the connection's lock,
  * the one the SSL filter holds for the same, so they leave in the engine's sequence order with every other write of
  * the connection. While the engine is handshaking (a TLS 1.2 renegotiation) the piece takes the filter's way instead.
- * The record buffers are on the heap: the JDK encrypts a heap buffer in place at twice the speed of a direct one, and a
- * record lost with its connection is only garbage.
+ * The record buffers ({@link RecordBuffers}) are direct for BoringSSL's engines, so that a record goes from the
+ * engine to the socket without a copy, and on the heap for the JDK's, which encrypts a heap buffer in place at twice
+ * the speed of a direct one.
  *
  * <p>Threads: {@link #write} on any thread, without blocking; {@code done} is told on the thread that completes the
  * write (this one or a selector thread), after the record went back to the pool.
  */
 final class TlsRecords {
-    /** Idle record buffers, at most this many kept; one is in use from its wrap until the kernel took the record. */
-    private static final ArrayBlockingQueue<ByteBuffer> IDLE = new ArrayBlockingQueue<>(256);
-    /** A small piece's record: its bytes, the 5-byte header, the tag, the content type (and TLS 1.2's nonce). */
-    private static final int SMALL_RECORD = TlsWrites.SMALL_PIECE + 64;
-    /**
-     * Idle small record buffers, at most this many kept. The engine wraps only into a buffer of a whole record's size,
-     * so a small record is moved into one of these: a slow client's connection then holds 4 KB, not 16.7.
-     */
-    private static final ArrayBlockingQueue<ByteBuffer> IDLE_SMALL = new ArrayBlockingQueue<>(1024);
-
     private TlsRecords() {
     }
 
@@ -56,19 +46,29 @@ final class TlsRecords {
                 context.write(piece, WriteHandler.of(done));
                 return;
             }
+            RecordBuffers pool = RecordBuffers.of(engine);
             do { // one record, unless the piece is larger than the engine puts in one (TLS 1.2)
-                ByteBuffer wrapped = take(engine.getSession().getPacketBufferSize());
-                SSLEngineResult result = engine.wrap(plain, wrapped);
-                if (result.getStatus() != SSLEngineResult.Status.OK) {
-                    IDLE.offer(wrapped);
-                    throw new IOException("TLS record not written: " + result.getStatus()); // CLOSED: the peer left
-                }
-                ByteBuffer record = wrapped.flip().remaining() > SMALL_RECORD ? wrapped : moveToSmall(wrapped);
+                ByteBuffer record = pool.fitted(wrap(engine, plain, pool).flip());
                 Buffer out = Buffers.wrap(context.getMemoryManager(), record);
                 out.allowBufferDispose(false); // back to the pool when written; the last record's end is the piece's
-                queue(connection, out, WriteHandler.releasing(() -> giveBack(record),
+                queue(connection, out, WriteHandler.releasing(() -> pool.giveBack(record),
                         plain.hasRemaining() ? WriteHandler.NOTHING : done));
             } while (plain.hasRemaining());
+        }
+    }
+
+    /** The next record of {@code plain}, in a buffer taken from {@code pool}, or an exception and the buffer back. */
+    private static ByteBuffer wrap(SSLEngine engine, ByteBuffer plain, RecordBuffers pool) throws IOException {
+        ByteBuffer wrapped = pool.take(engine.getSession().getPacketBufferSize());
+        try {
+            SSLEngineResult result = engine.wrap(plain, wrapped);
+            if (result.getStatus() != SSLEngineResult.Status.OK) {
+                throw new IOException("TLS record not written: " + result.getStatus()); // CLOSED: the peer left
+            }
+            return wrapped;
+        } catch (IOException | RuntimeException e) {
+            pool.giveBack(wrapped);
+            throw e;
         }
     }
 
@@ -76,24 +76,5 @@ final class TlsRecords {
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void queue(Connection connection, Buffer record, CompletionHandler handler) {
         ((NIOTransport) connection.getTransport()).getAsyncQueueIO().getWriter().write(connection, record, handler);
-    }
-
-    private static ByteBuffer take(int size) {
-        ByteBuffer record = IDLE.poll();
-        if (record == null || record.capacity() < size) {
-            return ByteBuffer.allocate(size);
-        }
-        return record.clear();
-    }
-
-    private static ByteBuffer moveToSmall(ByteBuffer record) {
-        ByteBuffer small = IDLE_SMALL.poll();
-        small = (small != null ? small.clear() : ByteBuffer.allocate(SMALL_RECORD)).put(record).flip();
-        IDLE.offer(record);
-        return small;
-    }
-
-    private static void giveBack(ByteBuffer record) {
-        (record.capacity() == SMALL_RECORD ? IDLE_SMALL : IDLE).offer(record);
     }
 }

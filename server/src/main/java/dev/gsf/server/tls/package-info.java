@@ -17,8 +17,9 @@
  *       {@code JdkEngines} (the JDK's).</li>
  *   <li>{@link dev.gsf.server.tls.TlsWrites}: the {@link dev.gsf.server.send.BodyWriter} of a download on a TLS
  *       connection. Sendfile cannot carry records, so a section is read piece by piece and encrypted with the
- *       connection's engine into pooled record buffers ({@code TlsRecords}), queued below the SSL filter. Handshakes
- *       and response heads go through the filter, whose last record buffer {@code FilterRecords} lets go of.</li>
+ *       connection's engine into pooled record buffers ({@code TlsRecords}; direct ones for BoringSSL, heap ones for
+ *       the JDK's engines, from {@code RecordBuffers}), queued below the SSL filter. Handshakes and response heads go
+ *       through the filter, whose last record buffer {@code FilterRecords} lets go of.</li>
  *   <li>{@code KernelTls} only probes for kernel TLS; docs/tls.md has the design, and kernel TLS on paper.</li>
  * </ul>
  *

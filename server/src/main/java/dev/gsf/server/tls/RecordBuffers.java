@@ -1,0 +1,83 @@
+package dev.gsf.server.tls;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The buffers TLS body records are wrapped into, pooled, of one kind: on the heap for the JDK's engines, which
+ * encrypt a heap buffer in place with the AES-GCM intrinsic, in direct memory for BoringSSL's, which writes a record
+ * straight into a direct buffer where it copied it out to a heap one, and which the socket then writes as it is
+ * (a heap record was copied into a temporary direct buffer by the transport). The idle pools are bounded; a buffer
+ * taken beyond them is allocated and, when it comes back to a full pool, left to the GC (a direct one's memory then
+ * goes with its cleaner). {@link #out} counts the buffers taken and not back: every end of a write gives its record
+ * back, whichever way the write ended, so it is 0 when no record is in flight.
+ *
+ * <p>Threads: any; lock-free queues and a counter.
+ */
+final class RecordBuffers {
+    /** A small piece's record: its bytes, the 5-byte header, the tag, the content type (and TLS 1.2's nonce). */
+    static final int SMALL_RECORD = TlsWrites.SMALL_PIECE + 64;
+    /** Idle whole records kept at most: each is in use from its wrap until the kernel took the record. */
+    static final int IDLE_RECORDS = 256;
+    /** Idle small records kept at most (a slow client's connection holds 4 KB, not 16.7). */
+    static final int IDLE_SMALL_RECORDS = 1024;
+    static final RecordBuffers HEAP = new RecordBuffers(false);
+    static final RecordBuffers DIRECT = new RecordBuffers(true);
+
+    private final boolean direct;
+    private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(IDLE_RECORDS);
+    /**
+     * The engine wraps only into a buffer of a whole record's size, so a small record is moved into one of these.
+     */
+    private final ArrayBlockingQueue<ByteBuffer> idleSmall = new ArrayBlockingQueue<>(IDLE_SMALL_RECORDS);
+    private final AtomicLong out = new AtomicLong();
+
+    private RecordBuffers(boolean direct) {
+        this.direct = direct;
+    }
+
+    /** The pool for records of {@code engine}: direct for BoringSSL's, heap for the JDK's. */
+    static RecordBuffers of(Object engine) {
+        return engine instanceof BoringEngine ? DIRECT : HEAP;
+    }
+
+    /** Buffers of both kinds taken and not given back yet. */
+    static long outOfBothPools() {
+        return HEAP.out.get() + DIRECT.out.get();
+    }
+
+    /** An empty buffer of at least {@code size} bytes; give it back with {@link #giveBack}. */
+    ByteBuffer take(int size) {
+        out.incrementAndGet();
+        ByteBuffer record = idle.poll();
+        if (record == null || record.capacity() < size) {
+            return allocate(size);
+        }
+        return record.clear();
+    }
+
+    /**
+     * {@code record} (flipped) itself when it is larger than a small one, else a small buffer holding its bytes,
+     * {@code record} given back; either way the one returned is taken.
+     */
+    ByteBuffer fitted(ByteBuffer record) {
+        if (record.remaining() > SMALL_RECORD) {
+            return record;
+        }
+        ByteBuffer small = idleSmall.poll();
+        small = (small != null ? small.clear() : allocate(SMALL_RECORD)).put(record).flip();
+        idle.offer(record);
+        return small;
+    }
+
+    /** {@code record} back in its pool (or left to the GC when the pool is full). */
+    void giveBack(ByteBuffer record) {
+        out.decrementAndGet();
+        (record.capacity() == SMALL_RECORD ? idleSmall : idle).offer(record);
+    }
+
+    private ByteBuffer allocate(int size) {
+        return direct ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gsf.server.tls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Transport;
+import java.io.IOException;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every TLS body record goes back to its pool however its download ends: the client gone mid-body (a reset), the
+ * server's write timeout, the server's stop under a download. BoringSSL's records are direct buffers, whose memory the
+ * heap's figures do not show, so the pools' count of buffers out ({@link RecordBuffers#outOfBothPools}) must come
+ * back to 0 under each provider and algorithm, and the JVM's direct memory must stay within what the idle pools may
+ * keep. One 1 MB download per end path and three resets: the records in flight are what is checked, not a volume.
+ */
+@Isolated("counts the records out of the JVM-wide pools and the JVM's direct memory")
+class RecordBuffersTest {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    /** What the idle pools may keep of direct memory: whole records and small ones, and the plain pieces. */
+    private static final long MOST_IDLE_DIRECT = RecordBuffers.IDLE_RECORDS * (TlsWrites.PIECE + 1024L)
+            + RecordBuffers.IDLE_SMALL_RECORDS * (long) RecordBuffers.SMALL_RECORD + 64L * TlsWrites.PIECE;
+
+    static Stream<Arguments> algorithmsAndProviders() {
+        return Stream.of(Transport.HTTPS, Transport.HTTPS_JDK)
+                .flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("algorithmsAndProviders")
+    void everyRecordComesBackWhicheverWayItsDownloadEnds(Algorithm algorithm, Transport transport) throws Exception {
+        long directBefore = directMemoryUsed();
+        FileServer server = Servers.start(algorithm, transport.keys("write-timeout", "500ms", "shutdown-grace", "0s",
+                "send-buffer", "64K"));
+        int port = server.tlsPort().orElseThrow();
+        try (server) {
+            resetsMidBody(port);
+            try (RawHttp stalled = stalledDownload(port)) {
+                Await.until("the stalled download dropped by write-timeout", WAIT,
+                        () -> server.downloadsInProgress().isEmpty(), server::downloadsInProgress);
+            }
+            awaitEveryRecordBack("after resets and a write timeout");
+            try (RawHttp stalled = stalledDownload(port)) {
+                server.close(); // the stop, under a download whose record waits in the write queue
+            }
+        }
+        awaitEveryRecordBack("after the stop");
+        assertThat(directMemoryUsed() - directBefore).as("direct memory grown, bytes")
+                .isLessThanOrEqualTo(MOST_IDLE_DIRECT);
+    }
+
+    /** A download whose client reads nothing past the head: its record waits in the server's write queue. */
+    private static RawHttp stalledDownload(int port) throws IOException {
+        RawHttp client = RawHttp.overTls(port, TestCerts.clientContext(), 4096);
+        assertThat(client.startDownload("/1MB.bin").status()).isEqualTo(200);
+        Await.until("a record in flight", WAIT, () -> RecordBuffers.outOfBothPools() > 0,
+                RecordBuffers::outOfBothPools);
+        return client;
+    }
+
+    /** Downloads cut by their client with a reset: right after the head, after 4 KB of body, after 64 KB. */
+    private static void resetsMidBody(int port) throws IOException {
+        for (int bodyBytes : new int[] {0, 4 << 10, 64 << 10}) {
+            try (RawHttp client = RawHttp.overTls(port, TestCerts.clientContext())) {
+                client.socket().setSoLinger(true, 0); // the close is a reset
+                assertThat(client.startDownload("/1MB.bin").status()).isEqualTo(200);
+                for (int read = 0, n; read < bodyBytes; read += n) {
+                    n = client.readSome(new byte[bodyBytes - read]);
+                    assertThat(n).as("body bytes read").isPositive();
+                }
+            }
+        }
+    }
+
+    private static void awaitEveryRecordBack(String when) {
+        Await.until("every TLS record back in its pool " + when, WAIT, () -> RecordBuffers.outOfBothPools() == 0,
+                RecordBuffers::outOfBothPools);
+    }
+
+    private static long directMemoryUsed() {
+        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(pool -> pool.getName().equals("direct")).mapToLong(BufferPoolMXBean::getMemoryUsed).sum();
+    }
+}
