@@ -30,8 +30,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Isolated("counts the records out of the JVM-wide pools and the JVM's direct memory")
 class RecordBuffersTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
-    /** What the idle pools may keep of direct memory: whole records and small ones, and the plain pieces. */
-    private static final long MOST_IDLE_DIRECT = RecordBuffers.IDLE_RECORDS * (TlsWrites.PIECE + 1024L)
+    /**
+     * What the idle pools may keep of direct memory: whole records (each of its session's packet size, under 33 KB
+     * under either provider) and small ones, and the plain pieces.
+     */
+    private static final long MOST_IDLE_DIRECT = RecordBuffers.IDLE_RECORDS * (33L << 10)
             + RecordBuffers.IDLE_SMALL_RECORDS * (long) RecordBuffers.SMALL_RECORD + 64L * TlsWrites.PIECE;
 
     static Stream<Arguments> algorithmsAndProviders() {
