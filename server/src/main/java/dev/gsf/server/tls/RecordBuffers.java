@@ -3,6 +3,7 @@ package dev.gsf.server.tls;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLEngine;
 
 /**
  * The buffers TLS body records are wrapped into, pooled, of one kind: on the heap for the JDK's engines, which
@@ -38,7 +39,7 @@ final class RecordBuffers {
     }
 
     /** The pool for records of {@code engine}: direct for BoringSSL's, heap for the JDK's. */
-    static RecordBuffers of(Object engine) {
+    static RecordBuffers of(SSLEngine engine) {
         return engine instanceof BoringEngine ? DIRECT : HEAP;
     }
 
