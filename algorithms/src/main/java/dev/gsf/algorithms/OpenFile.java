@@ -25,7 +25,11 @@ public interface OpenFile {
         return Sendfile.transferTo(channel());
     }
 
-    /** The download no longer needs the file. Must not block. */
+    /**
+     * The download no longer needs the file. Must not block on a client or the disk; it may wait for the one send of
+     * the download still in flight on another thread (the server's sendfile session closes its descriptor after that
+     * call returns), which does not block either: a non-blocking socket's call returns at once.
+     */
     void release();
 
     /** The whole file, read-only, when its owner holds it in memory; null when it is read from {@link #channel()}. */

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code FileChannel.transferTo} (JDK 25) pays, per call, an fstat for the file's size, a copy_file_range that fails
  * on a socket, and the locks and thread bookkeeping of both channels around the one sendfile that does the work
  * (strace: docs/results/2026-11-27-sendfile-syscalls.md). Targets other than a non-blocking socket channel (a blocking
- * one would need the JDK's parking), and files sendfile refuses (EINVAL), go through {@code transferTo}.
+ * one would need the JDK's parking), and files sendfile refuses (EINVAL: a file system without splice, such as some
+ * of /proc's files), go through {@code transferTo}; a file refused once is not offered to sendfile(2) again.
  *
  * <p>The file's descriptor comes from where the file is opened ({@code FileInputStream.getFD()}, read with
  * {@code sun.nio.ch.IOUtil.fdVal}, exported as {@code SelChImpl} is); the file stays open while its downloads hold it.
@@ -55,6 +56,8 @@ public final class LibcSendfile {
     private final int file;
     private final Sendfile transferTo;
     private final LongAdder calls;
+    /** Set when sendfile(2) refused the file (EINVAL, ENOSYS): it would refuse every later call too. */
+    private volatile boolean refused;
 
     private LibcSendfile(FileChannel channel, int file, LongAdder calls) {
         this.file = file;
@@ -87,9 +90,9 @@ public final class LibcSendfile {
         return new SendfileSession(this);
     }
 
-    /** Whether sendfile(2) is called directly (else transferTo sends). */
+    /** Whether sendfile(2) is called directly (else transferTo sends): not for a file it refused once. */
     boolean direct() {
-        return file >= 0;
+        return file >= 0 && !refused;
     }
 
     Sendfile transferTo() {
@@ -118,7 +121,8 @@ public final class LibcSendfile {
                     return 0;
                 }
                 case EINVAL, ENOSYS -> {
-                    return transferTo.send(position, count, target); // a file sendfile cannot read from
+                    refused = true; // a file sendfile cannot read from: its later sends go to transferTo at once
+                    return transferTo.send(position, count, target);
                 }
                 case EPIPE -> throw new IOException("Broken pipe");
                 case ECONNRESET -> throw new IOException("Connection reset by peer");

@@ -10,9 +10,14 @@ import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
- * The {@link BodyWriter} of a plain connection: a section goes through the connection's write queue below the HTTP
- * codec, as a {@link FileChunk} whose bytes are produced only when the socket can take them (sendfile, or a copy); or
- * SBA's and EBA's workers write it themselves, waiting in poll(2) ({@link BlockingWrites}).
+ * The {@link BodyWriter} of a plain connection: a section is first offered to the socket on the calling thread, and
+ * what it does not take goes through the connection's write queue below the HTTP codec, as a {@link FileChunk} whose
+ * bytes are produced only when the socket can take them (sendfile, or a copy); or SBA's and EBA's workers write it
+ * themselves, waiting in poll(2) ({@link BlockingWrites}).
+ *
+ * <p>Why offered first: Grizzly writes a message directly too when its queue is empty, but only after the filter chain
+ * (a context, a write record, the codec's and transport's filters), once per chunk: ENBA's and ADA's 16 chunks per MB,
+ * where the one sendfile(2) call is all the work (docs/results/2026-11-28-large-file-cpu.md).
  *
  * <p>Threads: as {@link BodyWriter}'s; Grizzly writes a queued section on the writing or a selector thread.
  */
@@ -25,8 +30,23 @@ final class PlainWrites implements BodyWriter {
 
     @Override
     public void write(FileSection section, Written done) {
-        context.write(new SectionChunk(section, ((NIOConnection) context.getConnection()).getAsyncWriteQueue()),
-                WriteHandler.of(done));
+        NIOConnection connection = (NIOConnection) context.getConnection();
+        TaskQueue<?> queue = connection.getAsyncWriteQueue();
+        // An empty queue: none of the connection's writes is in flight (a download's writes follow one another, and
+        // its request is suspended), so the socket takes this one's bytes in order, as Grizzly's own direct write.
+        if (queue.isEmpty()) {
+            try {
+                section.writeTo((WritableByteChannel) connection.getChannel()); // what the socket takes now
+            } catch (IOException e) {
+                done.failed(e); // the download ends, which drops the connection
+                return;
+            }
+            if (section.remaining() == 0) {
+                done.completed();
+                return;
+            }
+        }
+        context.write(new SectionChunk(section, queue), WriteHandler.of(done)); // the selector finishes it
     }
 
     @Override

@@ -11,6 +11,8 @@ import java.util.Optional;
  * <p>Threads: any. A call races only with the connection's close; callers check that it is open just before.
  */
 public final class TcpCork {
+    // Linux's numbers (netinet/in.h, linux/tcp.h), fixed in its ABI; the JDK names neither, and Libc is the one place
+    // that calls setsockopt(2), for this option only, so they stay here.
     private static final int IPPROTO_TCP = 6;
     private static final int TCP_CORK = 3;
     /** Empty when TCP_CORK can be set; else why not, for the start-up line. */

@@ -122,6 +122,30 @@ class SendfileSessionTest {
         }
     }
 
+    @Test
+    void aFileSendfileRefusesIsOfferedToItOnce_thenGoesToTransferTo_withoutADup() throws Exception {
+        assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
+        try (ServerSocketChannel listener = ServerSocketChannel.open()
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+             FileInputStream input = new FileInputStream("/proc/self/status"); // procfs: sendfile(2) says EINVAL
+             Socket client = connect(listener);
+             SocketChannel server = accepted(listener)) {
+            LongAdder directCalls = new LongAdder();
+            LibcSendfile file = LibcSendfile.of(input.getChannel(), input.getFD(), directCalls);
+            SendfileSession first = file.session();
+            first.send(0, SENT, server);
+            assertThat(directCalls.sum()).as("the first send tried sendfile(2)").isEqualTo(1);
+            first.send(0, SENT, server);
+            first.close();
+            SendfileSession second = file.session();
+            second.send(0, SENT, server);
+            String socket = Files.readSymbolicLink(Path.of("/proc/self/fd/" + Libc.descriptor(server))).toString();
+            assertThat(countOf(socket)).as("the second download takes no dup for a file sendfile refused").isEqualTo(1);
+            second.close();
+            assertThat(directCalls.sum()).as("no sendfile(2) after the file's refusal").isEqualTo(1);
+        }
+    }
+
     private static Socket connect(ServerSocketChannel listener) throws java.io.IOException {
         return new Socket(InetAddress.getLoopbackAddress(), listener.socket().getLocalPort());
     }
