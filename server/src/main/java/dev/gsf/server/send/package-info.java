@@ -9,7 +9,8 @@
  *       out, how a client that left is seen and how a download ends.</li>
  *   <li>{@link dev.gsf.server.send.BodyWriter}: how a download's body sections reach its connection after the head,
  *       picked per download by the {@code BodyWriter.Choice} the server is wired with. The plain writer is here
- *       ({@code PlainWrites}: a section through the connection's write queue, by sendfile or a copy); the TLS writer,
+ *       ({@code PlainWrites}: a section offered to the socket on the calling thread, the rest through the
+ *       connection's write queue, by sendfile or a copy); the TLS writer,
  *       which encrypts sections into records, is {@code dev.gsf.server.tls}'s. {@code WriteHandler}: the one adapter
  *       from Grizzly's write callbacks to {@code Written}.</li>
  *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
