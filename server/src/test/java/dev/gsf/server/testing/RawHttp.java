@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -167,6 +168,65 @@ public final class RawHttp implements AutoCloseable {
         }
         return new Response(head.status(), head.headers(), length, HexFormat.of().formatHex(md5.digest()),
                 small.toByteArray());
+    }
+
+    /**
+     * The body of the response whose {@link #readHead() head} was read, as a stream of its Content-Length bytes; read
+     * it to its end before the connection's next exchange.
+     */
+    public InputStream body(Response head) {
+        long length = Long.parseLong(head.headers().getOrDefault("content-length", "0"));
+        return new java.io.FilterInputStream(in) {
+            private long left = length;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] into, int offset, int count) throws IOException {
+                if (left == 0) {
+                    return -1;
+                }
+                int n = in.read(into, offset, (int) Math.min(count, left));
+                if (n < 0) {
+                    throw new EOFException("body ended after " + (length - left) + " of " + length + " bytes");
+                }
+                left -= n;
+                return n;
+            }
+
+            @Override
+            public void close() { // the connection goes on
+            }
+        };
+    }
+
+    /**
+     * Where what {@code in} gives until its end first differs from {@code file}'s bytes (the shorter one's length
+     * when one is a prefix of the other), or -1 when they are the same; closes {@code in}. A byte-by-byte comparison
+     * with the file served, for the tests that check hundreds of MB: MD5 costs ten times the CPU of reading the file
+     * again from the page cache and comparing.
+     */
+    public static long firstDifference(InputStream in, Path file) throws IOException {
+        try (in; java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
+            byte[] got = new byte[1 << 16];
+            java.nio.ByteBuffer expected = java.nio.ByteBuffer.allocate(1 << 16);
+            long offset = 0;
+            for (int n; (n = in.readNBytes(got, 0, got.length)) > 0; offset += n) {
+                expected.clear().limit(n);
+                while (expected.hasRemaining() && channel.read(expected) > 0) {
+                    // until n bytes or the file's end
+                }
+                int mismatch = java.util.Arrays.mismatch(got, 0, n, expected.array(), 0, expected.position());
+                if (mismatch >= 0) {
+                    return offset + mismatch;
+                }
+            }
+            return offset == channel.size() ? -1 : offset;
+        }
     }
 
     /** Reads up to n body bytes (after {@link #readHead()}); fewer only at end of stream. */
