@@ -114,7 +114,9 @@ class TlsHeapTest {
         TestCerts.Issued cert = TestCerts.issue(dir, "server", TestCerts.Kind.EC, TestCerts.Form.PKCS8);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path out = dir.resolve("out.txt");
-        server = new ProcessBuilder(List.of(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
+        // C1 alone: a few hundred requests; C2 was about half of the child's CPU, compiling what never paid back
+        server = new ProcessBuilder(List.of(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"),
                 ServeCommand.class.getName(), "--port", "0", "--tls-port", "0", "--tls-cert", cert.chain().toString(),
                 "--tls-key", cert.key().toString(), "--tls-provider", provider, "--algorithm", "ENBA", "--root",
                 TestFiles.fileSet().toString()))
