@@ -13,9 +13,11 @@ import org.glassfish.grizzly.memory.CompositeBuffer;
 import org.glassfish.grizzly.memory.MemoryManager;
 
 /**
- * What one {@link H2Writer} batch carries, its frames as bytes in wire order (each DATA payload copied from its
- * source, on h2c as over TLS: see docs/http2.md, "Zero-copy on h2c"), and whom to tell when it is out: the writes it
- * completes, those that failed while it was built, the streams it ends.
+ * What one {@link H2Writer} batch carries, its frames as bytes in wire order, and whom to tell when it is out: the
+ * writes it completes, those that failed while it was built, the streams it ends. The frames are built one after the
+ * other in direct slabs ({@link FrameSlabs}), each DATA payload read from its source straight into its frame (on h2c
+ * as over TLS: see docs/http2.md, "Zero-copy on h2c"), so the batch goes out as one gathering write of a few
+ * contiguous segments; the slabs go back once it is written.
  *
  * <p>Threads: filled under the writer's lock by the thread building it; written by that thread; Grizzly tells its end
  * on the writing or a selector thread.
@@ -26,8 +28,13 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     record Failure(Written done, Throwable cause) {
     }
 
-    /** The frames, in wire order. */
-    final List<ByteBuffer> parts = new ArrayList<>();
+    /** The frames written so far, in wire order: slab segments, and heap buffers when no slab would hold them. */
+    private final List<ByteBuffer> segments = new ArrayList<>();
+    private final List<ByteBuffer> taken = new ArrayList<>();
+    private final FrameSlabs slabs;
+    /** The slab frames are added to (its position the end of the last), and where its unlisted segment starts. */
+    private ByteBuffer slab;
+    private int segmentStart;
     final List<Written> written = new ArrayList<>();
     final List<Failure> failed = new ArrayList<>();
     final List<H2Stream> ended = new ArrayList<>();
@@ -41,20 +48,72 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private boolean doneInline;
     private Throwable failure;
 
-    H2Batch(H2Writer writer, boolean closeAfter) {
+    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs) {
         this.writer = writer;
         this.closeAfter = closeAfter;
+        this.slabs = slabs;
     }
 
-    /** Queues the batch on {@code connection} as one write, its frames as one buffer; this batch hears its end. */
+    /** Whether no frame was added. */
+    boolean isEmpty() {
+        return segments.isEmpty() && (slab == null || slab.position() == segmentStart);
+    }
+
+    /** Adds a frame already built ({@code frame}'s remaining bytes). */
+    void add(ByteBuffer frame) {
+        ByteBuffer room = room(frame.remaining());
+        if (room == null) {
+            segments.add(frame);
+        } else {
+            int length = frame.remaining();
+            room.put(frame);
+            slab.position(slab.position() + length);
+        }
+    }
+
+    /**
+     * {@code length} bytes of slab right after the last frame, for the next one (added once {@code slab}'s position
+     * moves past it); null when no slab would hold them (the segment so far is listed then, as the frame must follow).
+     */
+    private ByteBuffer room(int length) {
+        if (slab == null || slab.remaining() < length) {
+            listSegment();
+            ByteBuffer next = length <= slabs.size() ? slabs.take() : null;
+            if (next == null) {
+                return null;
+            }
+            taken.add(next);
+            slab = next;
+            segmentStart = 0;
+        }
+        return slab.slice(slab.position(), length);
+    }
+
+    /** Lists the slab's bytes added since its last listed segment. */
+    private void listSegment() {
+        if (slab != null && slab.position() > segmentStart) {
+            segments.add(slab.slice(segmentStart, slab.position() - segmentStart));
+            segmentStart = slab.position();
+        }
+    }
+
+    /** Queues the batch on {@code connection} as one write of its segments; this batch hears its end. */
     @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
     void write(Connection<?> connection) {
+        listSegment();
         MemoryManager<?> memory = connection.getMemoryManager();
         CompositeBuffer frames = CompositeBuffer.newBuffer(memory);
-        for (ByteBuffer part : parts) {
-            frames.append(Buffers.wrap(memory, part));
+        for (ByteBuffer segment : segments) {
+            frames.append(Buffers.wrap(memory, segment));
         }
         ((Connection) connection).write(frames, this);
+    }
+
+    /** Gives the slabs back: the batch was written, or never will be. */
+    void recycle() {
+        taken.forEach(slabs::give);
+        taken.clear();
+        slab = null;
     }
 
     /**
@@ -63,15 +122,20 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * the source's last and {@code endAfter}; returns whether they are its last.
      */
     boolean addData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
-        ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + length).position(FRAME_HEADER);
+        ByteBuffer room = room(FRAME_HEADER + length);
+        ByteBuffer frame = (room != null ? room : ByteBuffer.allocate(FRAME_HEADER + length)).position(FRAME_HEADER);
         while (frame.hasRemaining()) {
             if (source.readInto(frame) <= 0) {
-                throw new IOException("the file ended early");
+                throw new IOException("the file ended early"); // the room is not added: the next frame takes it
             }
         }
-        frame.flip();
         boolean last = source.remaining() == 0;
-        parts.add(dataHeader(frame, length, last && endAfter, id));
+        dataHeader(frame, length, last && endAfter, id);
+        if (room != null) {
+            slab.position(slab.position() + FRAME_HEADER + length);
+        } else {
+            segments.add(frame.flip());
+        }
         return last;
     }
 
@@ -107,6 +171,9 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     }
 
     private void finished(Throwable cause) {
+        if (cause == null) {
+            recycle(); // written: Grizzly reads the slabs no more (after a failure they are left to the collector)
+        }
         synchronized (writer) {
             failure = cause;
             writer.batchWritten();

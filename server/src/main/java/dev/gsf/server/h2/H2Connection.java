@@ -75,12 +75,12 @@ final class H2Connection implements ServerParser.Listener {
     private final ResetRate resets = new ResetRate(MAX_RESETS_PER_SECOND);
 
     H2Connection(Connection<?> connection, FileHandler handler, H2Counts counts, BooleanSupplier draining,
-                 int maxFrame, int inFlight) {
+                 int maxFrame, int inFlight, FrameSlabs slabs) {
         this.draining = draining;
         this.counts = counts;
         this.connection = connection;
         this.handler = handler;
-        this.writer = new H2Writer(connection, this, maxFrame, inFlight);
+        this.writer = new H2Writer(connection, this, maxFrame, inFlight, slabs);
         this.parser = new ServerParser(ByteBufferPool.NON_POOLING, RequestHead.MAX_HEAD,
                 WindowRateControl.fromEventsPerSecond(MAX_CONTROL_FRAMES_PER_SECOND));
         parser.init(this);

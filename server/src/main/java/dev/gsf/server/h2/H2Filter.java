@@ -42,6 +42,8 @@ public final class H2Filter extends BaseFilter implements AddOn {
     /** {@code h2-max-frame} and {@code h2-in-flight}, for every connection. */
     private final int maxFrame;
     private final int inFlight;
+    /** The direct memory every connection's batches are built in. */
+    private final FrameSlabs slabs;
     private final Set<H2Connection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean draining;
 
@@ -50,6 +52,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
         this.counts = counts;
         this.maxFrame = maxFrame;
         this.inFlight = inFlight;
+        this.slabs = new FrameSlabs(maxFrame);
     }
 
     /**
@@ -87,7 +90,7 @@ public final class H2Filter extends BaseFilter implements AddOn {
             if (seen < PREFACE.length) {
                 return ctx.getStopAction(in); // the rest of the preface is still to come
             }
-            protocol = new H2Connection(connection, handler, counts, () -> draining, maxFrame, inFlight);
+            protocol = new H2Connection(connection, handler, counts, () -> draining, maxFrame, inFlight, slabs);
             PROTOCOL.set(connection, protocol);
             open.add((H2Connection) protocol);
             counts.connectionOpened();

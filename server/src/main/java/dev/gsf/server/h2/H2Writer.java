@@ -36,6 +36,7 @@ final class H2Writer {
     private final int maxFrameCap;
 
     private final Connection<?> connection;
+    private final FrameSlabs slabs;
     private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
     private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
     private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
@@ -54,8 +55,9 @@ final class H2Writer {
     private volatile boolean lingerAfter;
     private boolean closed;
 
-    H2Writer(Connection<?> connection, H2Connection owner, int maxFrameCap, int inFlightBound) {
+    H2Writer(Connection<?> connection, H2Connection owner, int maxFrameCap, int inFlightBound, FrameSlabs slabs) {
         this.connection = connection;
+        this.slabs = slabs;
         this.maxFrameCap = maxFrameCap;
         this.inFlightBound = inFlightBound;
         this.owner = owner;
@@ -255,7 +257,10 @@ final class H2Writer {
                 again = false;
                 batch = writing || closed || lastBuilt ? null : build(memoryOnly);
                 left |= batch != null && batch.fileFramesLeft;
-                if (batch == null || batch.parts.isEmpty()) {
+                if (batch == null || batch.isEmpty()) {
+                    if (batch != null) {
+                        batch.recycle();
+                    }
                     flushing = false;
                     return left;
                 }
@@ -293,9 +298,9 @@ final class H2Writer {
 
     /** The next batch: control frames, then streams round-robin (memory only if {@code memoryOnly}); or the last. */
     private H2Batch build(boolean memoryOnly) {
-        H2Batch batch = new H2Batch(this, closing);
+        H2Batch batch = new H2Batch(this, closing, slabs);
         while (!control.isEmpty()) {
-            batch.parts.add(control.poll());
+            batch.add(control.poll());
         }
         if (closing) {
             lastBuilt = true;
@@ -361,7 +366,7 @@ final class H2Writer {
     /** The stream's write is out with this batch: told when it is written; END_STREAM first when {@code end}. */
     private boolean finishWrite(H2Stream stream, H2Batch batch, boolean end) {
         if (end) {
-            batch.parts.add(H2Batch.dataHeader(ByteBuffer.allocate(H2Batch.FRAME_HEADER), 0, true, stream.id));
+            batch.add(H2Batch.dataHeader(ByteBuffer.allocate(H2Batch.FRAME_HEADER), 0, true, stream.id));
         }
         if (stream.done != null) {
             batch.written.add(stream.done);
@@ -380,7 +385,7 @@ final class H2Writer {
         try {
             RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
             generator.control(out, new HeadersFrame(stream.id, stream.head, null, endStream));
-            batch.parts.add(ByteBuffer.wrap(out.takeByteArray()));
+            batch.add(ByteBuffer.wrap(out.takeByteArray()));
             stream.head = null;
             return true;
         } catch (HpackException e) {

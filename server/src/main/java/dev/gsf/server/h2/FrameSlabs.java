@@ -1,0 +1,56 @@
+package dev.gsf.server.h2;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.ArrayBlockingQueue;
+
+/**
+ * The direct memory HTTP/2 batches are built in, shared by every connection of a server: a batch takes slabs while it
+ * is built and gives them back once Grizzly has written it. Direct, so that a DATA payload is read from its file
+ * straight into its frame (pread into the slab) and the socket written straight from it (writev): frames in heap
+ * buffers cost two more copies each (the JDK's through a temporary direct buffer on the file read, Grizzly's into its
+ * own direct buffer on the socket write, a fresh one on every new virtual thread) and their zeroing and collection.
+ * Slabs in use are bounded by the batches in flight (one per connection at a time); at most {@link #RETAINED} idle
+ * ones are kept; an empty pool allocates, and when direct memory runs out {@link #take} says so (the batch then falls
+ * back to heap buffers).
+ *
+ * <p>Threads: any thread takes (a batch's builder, under its writer's lock) and gives (whoever hears the batch end).
+ */
+final class FrameSlabs {
+    /** Idle slabs kept: what 16 connections' batches of 256 KiB hold with 16 KiB frames. */
+    static final int RETAINED = 64;
+    /** Room beside the longest DATA frame's payload: its header and a few small frames (HEADERS, WINDOW_UPDATE). */
+    private static final int HEADROOM = 512;
+    /** Frames longer than this go in heap buffers of their own (h2-max-frame above 1 MiB). */
+    private static final int LONGEST_SLAB = (1 << 20) + HEADROOM;
+
+    private final int size;
+    private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(RETAINED);
+
+    /** Slabs that hold one DATA frame of {@code maxFrame} bytes (h2-max-frame) and its header at least. */
+    FrameSlabs(int maxFrame) {
+        this.size = Math.min(maxFrame + HEADROOM, LONGEST_SLAB);
+    }
+
+    /** How many bytes a slab holds. */
+    int size() {
+        return size;
+    }
+
+    /** An empty slab; null when no direct memory is left. */
+    ByteBuffer take() {
+        ByteBuffer slab = idle.poll();
+        if (slab != null) {
+            return slab;
+        }
+        try {
+            return ByteBuffer.allocateDirect(size);
+        } catch (OutOfMemoryError e) {
+            return null; // -XX:MaxDirectMemorySize reached: the batch copies into heap buffers, as Grizzly then does
+        }
+    }
+
+    /** Gives {@code slab} back once nothing reads it any more. */
+    void give(ByteBuffer slab) {
+        idle.offer(slab.clear());
+    }
+}
