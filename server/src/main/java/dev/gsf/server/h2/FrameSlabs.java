@@ -20,8 +20,11 @@ final class FrameSlabs {
     static final int RETAINED = 64;
     /** Room beside the longest DATA frame's payload: its header and a few small frames (HEADERS, WINDOW_UPDATE). */
     private static final int HEADROOM = 512;
-    /** Frames longer than this go in heap buffers of their own (h2-max-frame above 1 MiB). */
-    private static final int LONGEST_SLAB = (1 << 20) + HEADROOM;
+    /**
+     * The longest slab: a frame longer than this goes in a heap buffer of its own (only with h2-max-frame and
+     * h2-in-flight both raised past 256 KiB), so that a batch of small frames never holds more.
+     */
+    static final int LONGEST_SLAB = (256 << 10) + HEADROOM;
 
     private final int size;
     private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(RETAINED);

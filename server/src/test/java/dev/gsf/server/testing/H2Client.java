@@ -49,6 +49,7 @@ public final class H2Client implements Closeable {
     private final List<Frame> connectionFrames = new ArrayList<>();
     private final Thread reader;
     private volatile boolean giveWindowBack = true;
+    private final FrameLengths frameLengths = new FrameLengths();
     private boolean eof;
     private volatile boolean reset;
     private volatile boolean endWithServer = true;
@@ -98,6 +99,11 @@ public final class H2Client implements Closeable {
             throw new IOException("ALPN chose '" + socket.getApplicationProtocol() + "', not h2");
         }
         return new H2Client(socket);
+    }
+
+    /** The longest DATA frame received on the connection, by its header (a response's largestData is a piece's). */
+    public int largestDataFrame() {
+        return frameLengths.largestData();
     }
 
     /** Whether DATA read is given back to the windows at once (true), or never (a client that stops reading). */
@@ -271,6 +277,7 @@ public final class H2Client implements Closeable {
         byte[] buffer = new byte[64 * 1024];
         try {
             for (int n; (n = in.read(buffer)) > 0; ) {
+                frameLengths.track(buffer, n);
                 parser.parse(ByteBuffer.wrap(buffer, 0, n));
             }
             if (endWithServer) {

@@ -1,0 +1,43 @@
+package dev.gsf.server.testing;
+
+/**
+ * The lengths of the frames a connection received, read from their 9-byte headers as the bytes arrive: Jetty's parser
+ * hands a DATA frame longer than one read in pieces, so a frame's length is seen only here. One reader thread feeds it.
+ */
+final class FrameLengths {
+    private static final int HEADER = 9;
+    private static final int DATA = 0;
+
+    private final byte[] header = new byte[HEADER];
+    private int headerRead;
+    /** Payload bytes of the current frame still to come. */
+    private long payloadLeft;
+    private volatile int largestData;
+
+    /** Takes the next {@code length} bytes the connection read. */
+    void track(byte[] bytes, int length) {
+        int i = 0;
+        while (i < length) {
+            if (payloadLeft > 0) {
+                int skipped = (int) Math.min(payloadLeft, length - i);
+                payloadLeft -= skipped;
+                i += skipped;
+                continue;
+            }
+            header[headerRead++] = bytes[i++];
+            if (headerRead == HEADER) {
+                int frameLength = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
+                if (header[3] == DATA) {
+                    largestData = Math.max(largestData, frameLength);
+                }
+                payloadLeft = frameLength;
+                headerRead = 0;
+            }
+        }
+    }
+
+    /** The longest DATA frame's length (its payload, with any padding). */
+    int largestData() {
+        return largestData;
+    }
+}
