@@ -54,9 +54,13 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         this.slabs = slabs;
     }
 
-    /** Whether no frame was added. */
+    /** Whether no frame was added; its slabs go back then (an empty batch is not written). */
     boolean isEmpty() {
-        return segments.isEmpty() && (slab == null || slab.position() == segmentStart);
+        boolean empty = segments.isEmpty() && (slab == null || slab.position() == segmentStart);
+        if (empty) {
+            recycle();
+        }
+        return empty;
     }
 
     /** Adds a frame already built ({@code frame}'s remaining bytes). */

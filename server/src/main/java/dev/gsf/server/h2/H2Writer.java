@@ -34,15 +34,13 @@ final class H2Writer {
     /** h2-in-flight (DATA one batch, so a connection, holds at most) and h2-max-frame (whatever the peer allows). */
     private final int inFlightBound;
     private final int maxFrameCap;
-
     private final Connection<?> connection;
     private final FrameSlabs slabs;
     private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
     private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
     private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
     private final H2Connection owner;
-    /** The connection's send window. */
-    private long window = 65_535;
+    private long window = 65_535; // the connection's send window
     private int maxFrame = 16_384;
     private boolean writing;
     private boolean flushing;
@@ -258,9 +256,6 @@ final class H2Writer {
                 batch = writing || closed || lastBuilt ? null : build(memoryOnly);
                 left |= batch != null && batch.fileFramesLeft;
                 if (batch == null || batch.isEmpty()) {
-                    if (batch != null) {
-                        batch.recycle();
-                    }
                     flushing = false;
                     return left;
                 }

@@ -13,7 +13,8 @@
  *   <li>{@code H2Writer}: what a connection sends, control frames first, then the streams' DATA round-robin within
  *       the windows and a fixed bound on bytes in flight per connection, in batches ({@code H2Batch}) of one write
  *       each, every DATA payload copied into its frame (no sendfile on h2c for now: docs/http2.md); nothing after the
- *       connection's last GOAWAY.</li>
+ *       connection's last GOAWAY. Batches are built in direct slabs shared by the server's connections
+ *       ({@code FrameSlabs}), the payload read from the file straight into its frame.</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
  *       sending, the client's last frames read and dropped until it closes.</li>
  * </ul>

@@ -16,22 +16,19 @@ final class FrameLengths {
 
     /** Takes the next {@code length} bytes the connection read. */
     void track(byte[] bytes, int length) {
-        int i = 0;
+        int i = (int) Math.min(payloadLeft, length); // the rest of a payload begun in an earlier read
+        payloadLeft -= i;
         while (i < length) {
-            if (payloadLeft > 0) {
-                int skipped = (int) Math.min(payloadLeft, length - i);
-                payloadLeft -= skipped;
-                i += skipped;
-                continue;
-            }
             header[headerRead++] = bytes[i++];
             if (headerRead == HEADER) {
                 int frameLength = (header[0] & 0xff) << 16 | (header[1] & 0xff) << 8 | header[2] & 0xff;
                 if (header[3] == DATA) {
                     largestData = Math.max(largestData, frameLength);
                 }
-                payloadLeft = frameLength;
                 headerRead = 0;
+                int skipped = (int) Math.min(frameLength, length - i);
+                i += skipped;
+                payloadLeft = frameLength - skipped;
             }
         }
     }
