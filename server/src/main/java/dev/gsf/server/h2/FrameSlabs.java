@@ -2,6 +2,7 @@ package dev.gsf.server.h2;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The direct memory HTTP/2 batches are built in, shared by every connection of a server: a batch takes slabs while it
@@ -9,9 +10,10 @@ import java.util.concurrent.ArrayBlockingQueue;
  * straight into its frame (pread into the slab) and the socket written straight from it (writev): frames in heap
  * buffers cost two more copies each (the JDK's through a temporary direct buffer on the file read, Grizzly's into its
  * own direct buffer on the socket write, a fresh one on every new virtual thread) and their zeroing and collection.
- * Slabs in use are bounded by the batches in flight (one per connection at a time); at most {@link #RETAINED} idle
- * ones are kept; an empty pool allocates, and when direct memory runs out {@link #take} says so (the batch then falls
- * back to heap buffers).
+ * Slabs in use are bounded by the batches in flight (one per connection at a time) and by {@link #IN_USE_BYTES}: past
+ * it, or when direct memory runs out, {@link #take} says so and the batch falls back to heap buffers, as before (so
+ * that thousands of connections whose sockets are full never hold more direct memory than that, and no batch waits in
+ * the JDK's reservation retries). At most {@link #RETAINED} idle slabs are kept; an empty pool allocates.
  *
  * <p>Threads: any thread takes (a batch's builder, under its writer's lock) and gives (whoever hears the batch end).
  */
@@ -26,12 +28,18 @@ final class FrameSlabs {
      */
     static final int LONGEST_SLAB = (256 << 10) + HEADROOM;
 
+    /** Direct memory the slabs in use may hold at most (with 16 KiB frames, about 200 connections' full batches). */
+    static final long IN_USE_BYTES = 64L << 20;
+
     private final int size;
+    private final int maxInUse;
     private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(RETAINED);
+    private final AtomicInteger inUse = new AtomicInteger();
 
     /** Slabs that hold one DATA frame of {@code maxFrame} bytes (h2-max-frame) and its header at least. */
     FrameSlabs(int maxFrame) {
         this.size = Math.min(maxFrame + HEADROOM, LONGEST_SLAB);
+        this.maxInUse = (int) (IN_USE_BYTES / size);
     }
 
     /** How many bytes a slab holds. */
@@ -39,21 +47,26 @@ final class FrameSlabs {
         return size;
     }
 
-    /** An empty slab; null when no direct memory is left. */
+    /** An empty slab; null when {@link #IN_USE_BYTES} are in use, or no direct memory is left. */
     ByteBuffer take() {
-        ByteBuffer slab = idle.poll();
-        if (slab != null) {
-            return slab;
+        if (inUse.incrementAndGet() > maxInUse) {
+            inUse.decrementAndGet();
+            return null;
         }
+        ByteBuffer slab = idle.poll();
         try {
-            return ByteBuffer.allocateDirect(size);
+            return slab != null ? slab : ByteBuffer.allocateDirect(size);
         } catch (OutOfMemoryError e) {
+            inUse.decrementAndGet();
             return null; // -XX:MaxDirectMemorySize reached: the batch copies into heap buffers, as Grizzly then does
         }
     }
 
-    /** Gives {@code slab} back once nothing reads it any more. */
-    void give(ByteBuffer slab) {
-        idle.offer(slab.clear());
+    /** Gives {@code slab} back once nothing reads it any more; or, not {@code reuse}, leaves it to the collector. */
+    void give(ByteBuffer slab, boolean reuse) {
+        inUse.decrementAndGet();
+        if (reuse) {
+            idle.offer(slab.clear());
+        }
     }
 }

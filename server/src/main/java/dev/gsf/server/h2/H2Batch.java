@@ -58,7 +58,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     boolean isEmpty() {
         boolean empty = segments.isEmpty() && (slab == null || slab.position() == segmentStart);
         if (empty) {
-            recycle();
+            recycle(true);
         }
         return empty;
     }
@@ -113,9 +113,9 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         ((Connection) connection).write(frames, this);
     }
 
-    /** Gives the slabs back: the batch was written, or never will be. */
-    void recycle() {
-        taken.forEach(slabs::give);
+    /** Gives the slabs back: the batch was written, or never will be; not {@code reuse}d after a failed write. */
+    private void recycle(boolean reuse) {
+        taken.forEach(s -> slabs.give(s, reuse));
         taken.clear();
         slab = null;
     }
@@ -175,9 +175,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     }
 
     private void finished(Throwable cause) {
-        if (cause == null) {
-            recycle(); // written: Grizzly reads the slabs no more (after a failure they are left to the collector)
-        }
+        recycle(cause == null); // written: Grizzly reads the slabs no more (after a failure, left to the collector)
         synchronized (writer) {
             failure = cause;
             writer.batchWritten();
