@@ -234,6 +234,9 @@ public final class Merge {
         m.cutAtEnd += s.path("cutAtEnd").asLong();
         m.retries += s.path("retries").asLong();
         m.notStarted += s.path("notStarted").asLong();
+        JsonNode f = s.path("fairness");
+        m.fairness.add(f.path("clients").asLong(), f.path("sumBytes").asLong(), f.path("sumSquaredBytes").asDouble(),
+                f.path("minBytes").asLong(-1), f.path("maxBytes").asLong(-1));
     }
 
     /**

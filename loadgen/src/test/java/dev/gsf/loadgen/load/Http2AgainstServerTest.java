@@ -2,6 +2,7 @@ package dev.gsf.loadgen.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Servers;
@@ -51,6 +52,20 @@ class Http2AgainstServerTest {
             assertThat(o.summary().required("completed").longValue()).as(o.out()).isGreaterThan(3);
             assertThat(o.summary().required("errors").longValue()).as(o.out()).isZero();
             assertThat(o.out()).contains("(" + algorithm.name() + ")"); // the Server header of the probe's HEAD
+            assertFairness(o);
         }
+    }
+
+    /** Jain's index over the three streams (all made at the start, no ramp-up: all count) is there and sane. */
+    private static void assertFairness(LoadFixture.Outcome o) throws Exception {
+        JsonNode f = o.summary().required("fairness");
+        assertThat(f.required("clients").longValue()).as(o.out()).isEqualTo(3);
+        assertThat(f.required("jain").doubleValue()).as(o.out()).isBetween(1.0 / 3, 1.0);
+        assertThat(f.required("minBytes").longValue()).as(o.out()).isPositive()
+                .isLessThanOrEqualTo(f.required("maxBytes").longValue());
+        assertThat(f.required("sumBytes").longValue()).as(o.out())
+                .isLessThanOrEqualTo(o.summary().required("steadyBytes").longValue());
+        assertThat(f.required("minClientMBs").doubleValue()).as(o.out()).isPositive();
+        assertThat(o.out()).contains("fairness: Jain ").contains(" over 3 streams' steady-state throughputs");
     }
 }

@@ -2,6 +2,7 @@ package dev.gsf.loadgen.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
@@ -39,6 +40,11 @@ class MergeTest {
         assertThat(merged.summary().result.metrics().steadyDownloads()).isEqualTo(2000);
         assertThat(merged.summary().initMs.mean()).isEqualTo(all.getMean() / 1000.0);
         assertThat(merged.summary().result.metrics().steadyBytes).isEqualTo(2 * 1_000_000L);
+        // Jain's index of the four clients (100, 300, 200, 200 bytes): 800^2 / (4 * 180,000), not either agent's
+        assertThat(merged.summary().fairness).isCloseTo(640_000.0 / 720_000, within(1e-12));
+        assertThat(merged.summary().result.metrics().fairness.clients()).isEqualTo(4);
+        assertThat(merged.summary().minClientMBs * merged.summary().result.steadySeconds()).isCloseTo(100.0 / (1 << 20),
+                within(1e-9));
         assertThat(merged.summary().result.metrics().errors[ErrorKind.RESET.ordinal()]).isEqualTo(2);
         assertThat(merged.summary().agents).extracting(r -> r.segment()).containsExactly("0/2", "1/2");
         assertThat(merged.complete()).isTrue();
@@ -119,8 +125,14 @@ class MergeTest {
         run.putObject("clock").putNull("intendedStart").put("startEpochMs", START)
                 .put("steadyStartEpochMs", START + 1000).put("steadyEndEpochMs", START + 11_000).putNull("startSkewMs");
         run.put("server", "test").putArray("warnings");
-        run.putObject("summary").put("steadyDownloads", 0).put("steadyErrors", 0).put("steadyBytes", 1_000_000)
-                .put("completed", count).put("totalThroughputMBs", 0.1).putNull("algorithm");
+        ObjectNode summary = run.putObject("summary").put("steadyDownloads", 0).put("steadyErrors", 0)
+                .put("steadyBytes", 1_000_000).put("completed", count).put("totalThroughputMBs", 0.1)
+                .putNull("algorithm");
+        // fairness: agent 0/2's clients received 100 and 300 bytes in steady state, the other's 200 and 200
+        boolean first = segment.startsWith("0/");
+        summary.putObject("fairness").put("clients", 2).put("sumBytes", 400)
+                .put("sumSquaredBytes", first ? 100_000.0 : 80_000.0).put("minBytes", first ? 100 : 200)
+                .put("maxBytes", first ? 300 : 200);
         run.putObject("initMs").put("count", count);
         run.putArray("files").addObject().put("name", "1KB.bin").put("length", 1024).put("errors", 0);
         ObjectNode errors = run.putObject("errorsByKind");

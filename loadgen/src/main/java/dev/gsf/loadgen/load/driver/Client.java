@@ -151,6 +151,7 @@ final class Client implements User, SocketOwner {
             }
             pacing.consumed(n);
             recorder.received(n, now);
+            download.received(n, now);
             download.progress(now);
             buffer.flip();
             consume(buffer, now);

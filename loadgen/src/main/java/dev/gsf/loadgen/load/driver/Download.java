@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.load.driver;
 
+import dev.gsf.loadgen.load.metrics.ClientBytes;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
 import dev.gsf.loadgen.load.metrics.Recorder;
 import dev.gsf.loadgen.load.workload.RangeSet;
@@ -17,6 +18,7 @@ final class Download {
     private final Recorder recorder;
     private final ResponseCheck response = new ResponseCheck();
     private final ProgressDeadline deadline;
+    private final ClientBytes bytes;
 
     private long seq;
     private int file;
@@ -26,6 +28,12 @@ final class Download {
         this.config = loop.config();
         this.recorder = loop.recorder();
         this.deadline = new ProgressDeadline(config.timeoutNanos());
+        this.bytes = recorder.newClient(loop.startingUp());
+    }
+
+    /** Bytes of its user's responses read at {@code now}: its share of the fairness index. */
+    void received(long n, long now) {
+        bytes.received(n, now);
     }
 
     /** A new download of a file, whose clock starts at {@code startNanos} (the intended start); counted in flight. */

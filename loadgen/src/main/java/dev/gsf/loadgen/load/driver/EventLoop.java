@@ -29,6 +29,8 @@ public final class EventLoop implements Runnable {
     private final Selector selector;
     private final Timers timers = new Timers();
     private final List<User> clients = new ArrayList<>();
+    /** The model's start has returned: clients made from now on joined a running load. */
+    private boolean started;
     /** --http2: the session that the next new users share until it has --streams of them. */
     private H2Session filling;
     private int filled;
@@ -59,6 +61,7 @@ public final class EventLoop implements Runnable {
     public void run() {
         try {
             model.start(this);
+            started = true;
             long sweepEvery = Math.max(50_000_000L, Math.min(1_000_000_000L, config.timeoutNanos() / 4));
             at(System.nanoTime() + sweepEvery, new Runnable() {
                 @Override
@@ -166,6 +169,11 @@ public final class EventLoop implements Runnable {
         }
         clients.add(c);
         return c;
+    }
+
+    /** The model is still making its first clients (they take part from the run's start). Loop thread only. */
+    boolean startingUp() {
+        return !started;
     }
 
     /** Asks the loop to stop early; any thread. */

@@ -113,6 +113,7 @@ final class H2User implements User {
     }
 
     void onData(ByteBuffer payload, int flow, boolean endStream, long now) {
+        download.received(flow, now);
         if (state != State.BODY) {
             fail(ErrorKind.STREAM, download.name() + ": DATA before the response head on stream " + stream, !endStream);
             return;

@@ -1,5 +1,8 @@
 package dev.gsf.loadgen.load.metrics;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Turns the events of downloads into figures, applying the phase rules. One per event loop; called only by that
  * loop's thread, never blocks. The loop hands over {@link #metrics()} after it stopped.
@@ -10,6 +13,8 @@ public final class Recorder {
     private final LiveCounters live;
     private final ErrorLog errorLog;
     private final IntervalHistograms.Shard intervals;
+    private final List<ClientBytes> clients = new ArrayList<>();
+    private boolean folded;
 
     public Recorder(Phases phases, int fileCount, LiveCounters live, ErrorLog errorLog) {
         this(phases, fileCount, live, errorLog, null);
@@ -31,6 +36,17 @@ public final class Recorder {
         if (phases.inSteady(now)) {
             metrics.steadyBytes += bytes;
         }
+    }
+
+    /**
+     * A new simulated client's tally of steady-state bytes, for the fairness index.
+     *
+     * @param fromStart made as its loop started (it takes part from the run's start)
+     */
+    public ClientBytes newClient(boolean fromStart) {
+        ClientBytes c = new ClientBytes(phases, fromStart, System.nanoTime());
+        clients.add(c);
+        return c;
     }
 
     /** The first body byte arrived (or a head with an empty body): the download's init time is known. */
@@ -105,7 +121,16 @@ public final class Recorder {
         return phases;
     }
 
+    /** This loop's figures; the first call (after the loop stopped) adds its clients' bytes to the fairness sums. */
     public RunMetrics metrics() {
+        if (!folded) {
+            folded = true;
+            for (ClientBytes c : clients) {
+                if (c.ranWholeSteadyState()) {
+                    metrics.fairness.add(c.steadyBytes());
+                }
+            }
+        }
         return metrics;
     }
 }

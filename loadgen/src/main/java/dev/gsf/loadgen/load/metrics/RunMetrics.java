@@ -15,6 +15,8 @@ public final class RunMetrics {
     public final long[] steadyFileErrors;
     /** Body and head bytes received inside steady state, whichever download they belong to. */
     public long steadyBytes;
+    /** Each client's bytes in the steady state, for Jain's fairness index. */
+    public final Fairness fairness = new Fairness();
     /** Downloads that completed (verified) in any phase. */
     public long completed;
     /** Downloads still in flight when the run ended; neither success nor error. */
@@ -48,6 +50,7 @@ public final class RunMetrics {
             steadyErrors[k] += other.steadyErrors[k];
         }
         steadyBytes += other.steadyBytes;
+        fairness.add(other.fairness);
         completed += other.completed;
         cutAtEnd += other.cutAtEnd;
         notStarted += other.notStarted;

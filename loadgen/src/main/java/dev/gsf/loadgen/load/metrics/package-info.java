@@ -4,7 +4,9 @@
  * <ul>
  *   <li>{@link dev.gsf.loadgen.load.metrics.Recorder}: turns download events into figures
  *       ({@link dev.gsf.loadgen.load.metrics.RunMetrics}, {@link dev.gsf.loadgen.load.metrics.FileMetrics}),
- *       applying {@link dev.gsf.loadgen.load.metrics.Phases}.</li>
+ *       applying {@link dev.gsf.loadgen.load.metrics.Phases}; each simulated client's steady-state bytes
+ *       ({@link dev.gsf.loadgen.load.metrics.ClientBytes}) go into Jain's fairness index
+ *       ({@link dev.gsf.loadgen.load.metrics.Fairness}) when its loop stops.</li>
  *   <li>{@link dev.gsf.loadgen.load.metrics.LiveCounters} and {@link dev.gsf.loadgen.load.metrics.Sampler}: the
  *       running totals and the interval series ({@link dev.gsf.loadgen.load.metrics.IntervalSample}).</li>
  *   <li>{@link dev.gsf.loadgen.load.metrics.ErrorKind}, {@link dev.gsf.loadgen.load.metrics.ErrorLog}: every

@@ -6,6 +6,7 @@ import dev.gsf.loadgen.load.plan.Criterion;
 import dev.gsf.loadgen.load.plan.LoadPlan;
 import dev.gsf.loadgen.load.plan.Units;
 import dev.gsf.loadgen.load.metrics.ErrorKind;
+import dev.gsf.loadgen.load.metrics.Fairness;
 import dev.gsf.loadgen.load.metrics.IntervalSample;
 import dev.gsf.loadgen.load.metrics.Phases;
 import dev.gsf.loadgen.load.metrics.RunClock;
@@ -158,6 +159,18 @@ public final class JsonReport {
                 .put("cutAtEnd", m.cutAtEnd)
                 .put("retries", m.retries)
                 .put("notStarted", m.notStarted);
+        fairness(w.putObject("fairness"), s);
+    }
+
+    /**
+     * Jain's index over the clients (streams, under --http2) that ran the whole steady state, their least and most
+     * MB/s, and the sums it is made of (bytes each client received in steady state), which merge by adding.
+     */
+    private static void fairness(ObjectNode w, Summary s) {
+        Fairness f = s.result.metrics().fairness;
+        w.put("jain", s.fairness).put("clients", f.clients()).put("minClientMBs", s.minClientMBs)
+                .put("maxClientMBs", s.maxClientMBs).put("sumBytes", f.sumBytes()).put("sumSquaredBytes", f.sumSquares())
+                .put("minBytes", f.minBytes()).put("maxBytes", f.maxBytes());
     }
 
     /** "tls": null for plain http, else handshakes (all phases), resumed ones, verification and handshake times. */

@@ -62,6 +62,11 @@ public final class Summary {
     public final double rateDeviationPercent;
     /** Throttled closed runs: clients x rate in MB/s, what the server would move if every client always read. */
     public final double targetThroughputMBs;
+    /** Jain's fairness index over the steady-state throughputs of the clients that ran all of it; NaN for none. */
+    public final double fairness;
+    /** The least and the most one such client received a second in steady state, MB/s; NaN for none. */
+    public final double minClientMBs;
+    public final double maxClientMBs;
 
     /** A merged result's agents, one row each; empty for a single process's run. */
     public final List<AgentRow> agents;
@@ -102,6 +107,10 @@ public final class Summary {
         rateDeviationPercent = plan.rate() > 0 && throttled != null
                 ? 100.0 * Math.abs(throttled.speedMBs().mean() - target) / target : Double.NaN;
         targetThroughputMBs = plan.rate() > 0 && !plan.openModel() ? target * plan.segmentClients() : Double.NaN;
+        fairness = m.fairness.jain();
+        boolean any = m.fairness.clients() > 0 && seconds > 0;
+        minClientMBs = any ? Units.mbPerSecond(m.fairness.minBytes() / seconds) : Double.NaN;
+        maxClientMBs = any ? Units.mbPerSecond(m.fairness.maxBytes() / seconds) : Double.NaN;
     }
 
     private FileRow rateFile(long burst) {

@@ -87,6 +87,16 @@ public final class TextReport {
         out.append('\n');
     }
 
+    /** Jain's index over the steady-state throughputs of the clients (streams, under --http2) that ran all of it. */
+    private static void fairness(StringBuilder out, Summary s) {
+        long clients = s.result.metrics().fairness.clients();
+        out.append("fairness: Jain ").append(Numbers.fixed(s.fairness, 3)).append(" over ").append(clients)
+                .append(s.http2() == null ? " clients'" : " streams'")
+                .append(" steady-state throughputs (those that ran all of it), per ")
+                .append(s.http2() == null ? "client " : "stream ").append(Numbers.fixed(s.minClientMBs, 3))
+                .append(" to ").append(Numbers.fixed(s.maxClientMBs, 3)).append(" MB/s\n");
+    }
+
     /** Downloads and errors in steady state and in the whole run, and the throttle's target against its actual. */
     private static void counts(StringBuilder out, Summary s) {
         var plan = s.plan;
@@ -103,6 +113,7 @@ public final class TextReport {
             out.append(", ").append(m.notStarted).append(" arrivals never started");
         }
         out.append('\n');
+        fairness(out, s);
         if (s.tls()) {
             out.append("tls: ").append(m.handshakes).append(" handshakes (").append(m.resumedHandshakes)
                     .append(" resumed a session), all phases; ").append(Numbers.fixed(s.handshakeRate.rampUp(), 0))
