@@ -13,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The benchmark's file set (as in the original grizzly-sendfile benchmark: 1 KB to 100 MB, equally mixed), generated
@@ -31,7 +32,20 @@ public final class FileSet {
             new Spec("20MB.bin", 20L << 20),
             new Spec("100MB.bin", 100L << 20));
 
+    /**
+     * Files generated beside the set but left out of its manifest, so that the flat mix of every run without --mix
+     * (and of every run recorded so far) stays the six files: 10MB.bin, for HTTP/2's one connection x 100 streams x
+     * 10 MB (docs/benchmarks.md). Their MD5s are in {@link #EXTRA_MANIFEST}, a run's --manifest for them.
+     */
+    public static final List<Spec> EXTRA = List.of(new Spec("10MB.bin", 10L << 20));
+
+    /** {@link #DEFAULT} and {@link #EXTRA}: what {@code gsf files} and {@code gsf serve} generate. */
+    public static final List<Spec> ALL = Stream.concat(DEFAULT.stream(), EXTRA.stream()).toList();
+
     public static final String MANIFEST = "MD5SUMS";
+
+    /** The manifest of {@link #EXTRA}, beside {@link #MANIFEST}. */
+    public static final String EXTRA_MANIFEST = "MD5SUMS.extra";
 
     private FileSet() {
     }

@@ -10,10 +10,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code gsf files}: generates the benchmark file set and checks it against MD5SUMS. */
+/** {@code gsf files}: generates the benchmark file set and its extras, and checks them against their manifests. */
 @Command(name = "files", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Generates the benchmark file set (1KB, 200KB, 500KB, 1MB, 20MB, 100MB; the same bytes on every"
-                + " machine) where missing, then checks every file against the MD5SUMS manifest beside them."})
+                + " machine) and its extra files (10MB, outside the default mix) where missing, then checks every file"
+                + " against the MD5SUMS and MD5SUMS.extra manifests beside them."})
 public final class FilesCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR", description = "where the files go (default: files/ of this checkout)")
@@ -29,9 +30,9 @@ public final class FilesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path dir = directory != null ? directory : FileSet.defaultDirectory();
-        List<Path> made = FileSet.ensure(dir, FileSet.DEFAULT);
+        List<Path> made = FileSet.ensure(dir, FileSet.ALL);
         System.out.println("gsf files: " + dir + ": generated " + made.size() + ", already there "
-                + (FileSet.DEFAULT.size() - made.size()));
+                + (FileSet.ALL.size() - made.size()));
         if (precompressed) {
             int written = 0;
             for (FileSet.Spec spec : FileSet.DEFAULT) {
@@ -40,10 +41,16 @@ public final class FilesCommand implements Callable<Integer> {
             System.out.println("gsf files: wrote " + written + " .gz sidecars, " + (FileSet.DEFAULT.size() - written)
                     + " up to date");
         }
-        Path manifestFile = dir.resolve(FileSet.MANIFEST);
-        List<String> names = FileSet.DEFAULT.stream().map(FileSet.Spec::name).toList();
+        int bad = manifest(dir, FileSet.MANIFEST, FileSet.DEFAULT);
+        bad += manifest(dir, FileSet.EXTRA_MANIFEST, FileSet.EXTRA);
+        return bad == 0 ? 0 : 1;
+    }
+
+    /** Writes (--write-manifest) or checks one manifest of {@code specs}; the files that failed, 1 if it is missing. */
+    private int manifest(Path dir, String name, List<FileSet.Spec> specs) throws Exception {
+        Path manifestFile = dir.resolve(name);
         if (writeManifest) {
-            Manifest.of(dir, names).write(manifestFile);
+            Manifest.of(dir, specs.stream().map(FileSet.Spec::name).toList()).write(manifestFile);
             System.out.println("gsf files: wrote " + manifestFile);
             return 0;
         }
@@ -51,15 +58,14 @@ public final class FilesCommand implements Callable<Integer> {
             System.err.println("gsf files: " + manifestFile + " is missing; --write-manifest creates it");
             return 1;
         }
-        Manifest expected = Manifest.read(manifestFile);
         int bad = 0;
-        for (Manifest.Entry entry : expected.entries()) {
+        for (Manifest.Entry entry : Manifest.read(manifestFile).entries()) {
             Path file = dir.resolve(entry.name());
             String actual = Files.exists(file) ? FileSet.md5(file) : "missing";
             boolean ok = actual.equals(entry.md5());
             bad += ok ? 0 : 1;
             System.out.printf("%-12s %s%n", entry.name(), ok ? "OK" : "FAILED (md5 " + actual + ")");
         }
-        return bad == 0 ? 0 : 1;
+        return bad;
     }
 }

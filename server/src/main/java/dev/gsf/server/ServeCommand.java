@@ -76,7 +76,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             config = ServerConfig.from(values());
             if (config.root().equals(FileSet.defaultDirectory())) { // the default set is generated on demand
-                List<Path> made = FileSet.ensure(config.root(), FileSet.DEFAULT);
+                List<Path> made = FileSet.ensure(config.root(), FileSet.ALL);
                 if (!made.isEmpty()) {
                     System.out.println("gsf: generated " + made.size() + " missing file(s) in " + config.root());
                 }

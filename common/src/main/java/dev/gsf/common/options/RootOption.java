@@ -10,13 +10,13 @@ public final class RootOption {
     @Option(names = "--root", paramLabel = "DIR", description = "directory served (default: files/, generated if missing)")
     Path root;
 
-    /** The directory, absolute: --root as given, else files/ with the default file set generated where missing. */
+    /** The directory, absolute: --root as given, else files/ with the file set (its extra files too) generated where missing. */
     public Path directory() throws IOException {
         if (root != null) {
             return root.toAbsolutePath();
         }
         Path dir = FileSet.defaultDirectory().toAbsolutePath();
-        FileSet.ensure(dir, FileSet.DEFAULT);
+        FileSet.ensure(dir, FileSet.ALL);
         return dir;
     }
 }
