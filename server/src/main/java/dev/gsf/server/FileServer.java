@@ -36,6 +36,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.glassfish.grizzly.ConnectionProbe;
 
 /**
  * A running file server, wired from one {@link ServerConfig}: the generations (the send algorithm, its worker pool,
@@ -180,6 +181,17 @@ public final class FileServer implements RunningServer, AutoCloseable {
      */
     public int tlsEnginesLive() {
         return ports.tlsEnginesLive();
+    }
+
+    /**
+     * Adds {@code probe} to the file ports' transports: tests watch the server's side of their connections with it
+     * (the write queue an HTTP/2 connection holds, {@code H2BufferBoundTest}).
+     */
+    public void addConnectionProbe(ConnectionProbe probe) {
+        ports.listener().getTransport().getConnectionMonitoringConfig().addProbes(probe);
+        if (ports.tlsListener() != null) {
+            ports.tlsListener().getTransport().getConnectionMonitoringConfig().addProbes(probe);
+        }
     }
 
     /** The port actually bound (useful with port 0). */

@@ -48,6 +48,7 @@ public final class H2Client implements Closeable {
     private final Map<Integer, Response> responses = new HashMap<>();
     private final List<Frame> connectionFrames = new ArrayList<>();
     private final Thread reader;
+    private final PausableInput in;
     private volatile boolean giveWindowBack = true;
     private final FrameLengths frameLengths = new FrameLengths();
     private boolean eof;
@@ -75,7 +76,7 @@ public final class H2Client implements Closeable {
         Parser parser = new Parser(ByteBufferPool.NON_POOLING, 64 * 1024);
         parser.init(new Listener());
         parser.setMaxFrameSize(1 << 20); // takes frames up to 1 MiB, for a test that allows them (SETTINGS)
-        InputStream in = socket.getInputStream();
+        this.in = new PausableInput(socket.getInputStream());
         // The preface and SETTINGS first: the reader acknowledges the server's SETTINGS, which must come after ours.
         out.write(org.eclipse.jetty.http2.frames.PrefaceFrame.PREFACE_BYTES);
         send(new SettingsFrame(Map.of(), false));
@@ -109,6 +110,11 @@ public final class H2Client implements Closeable {
     /** Whether DATA read is given back to the windows at once (true), or never (a client that stops reading). */
     public void giveWindowBack(boolean give) {
         giveWindowBack = give;
+    }
+
+    /** Stops (true) or resumes reading the socket: a client that takes nothing for a while ({@link PausableInput}). */
+    public void pauseReading(boolean pause) {
+        in.pause(pause);
     }
 
     /** Sends a request on a new stream ({@code headers}: name, value, ...) with END_STREAM; its stream id. */
@@ -300,6 +306,7 @@ public final class H2Client implements Closeable {
     @Override
     public void close() throws IOException {
         socket.close();
+        in.pause(false);
         try {
             reader.join(Await.WAIT.toMillis());
         } catch (InterruptedException e) {
