@@ -135,6 +135,7 @@ class ServerMetricsScrapeTest {
             assertThat(failed).allSatisfy(s -> {
                 assertThat(s.workersBusy()).isNaN();
                 assertThat(s.residentBytes()).isNaN();
+                assertThat(s.openFds()).isNaN();
             });
             List<Double> busy = new ArrayList<>();
             for (ServerSample s : ok) {
@@ -189,6 +190,8 @@ class ServerMetricsScrapeTest {
                     .allSatisfy(s -> assertThat(s.error()).contains("timed out"));
             assertThat(ok).isNotEmpty().allSatisfy(s -> {
                 assertThat(s.residentBytes()).as("process_resident_memory_bytes").isGreaterThan(16.0 * MB);
+                assertThat(s.openFds()).as("process_open_fds: the listening sockets and the clients' at least")
+                        .isGreaterThan(2.0);
                 assertThat(s.workersBusy()).isBetween(0.0, 50.0);
                 assertThat(s.waiting()).isGreaterThanOrEqualTo(0.0);
             });

@@ -9,8 +9,9 @@ package dev.gsf.loadgen.load.metrics;
  * @param waiting        {@code gsf_downloads_waiting}, summed over algorithms: downloads queued for a first turn
  * @param inProgress     {@code gsf_downloads_in_progress}, summed over algorithms
  * @param residentBytes  {@code process_resident_memory_bytes}: the server process's RSS
+ * @param openFds        {@code process_open_fds}: the server process's open file descriptors (sockets included)
  * @param error          why the scrape failed, null when it did not
  */
 public record ServerSample(double seconds, double workersBusy, double waiting, double inProgress,
-                           double residentBytes, String error) {
+                           double residentBytes, double openFds, String error) {
 }

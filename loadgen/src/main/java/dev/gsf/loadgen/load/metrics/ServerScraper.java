@@ -64,13 +64,15 @@ public final class ServerScraper implements AutoCloseable {
             sample = new ServerSample(seconds(phases), PrometheusText.sum(exposition, "gsf_workers_busy"),
                     PrometheusText.sum(exposition, "gsf_downloads_waiting"),
                     PrometheusText.sum(exposition, "gsf_downloads_in_progress"),
-                    PrometheusText.sum(exposition, "process_resident_memory_bytes"), null);
+                    PrometheusText.sum(exposition, "process_resident_memory_bytes"),
+                    PrometheusText.sum(exposition, "process_open_fds"), null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the run is over; this scrape did not happen
             return;
         } catch (IOException | IllegalArgumentException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            sample = new ServerSample(seconds(phases), Double.NaN, Double.NaN, Double.NaN, Double.NaN, why);
+            sample = new ServerSample(seconds(phases), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    why);
         }
         add(sample);
     }

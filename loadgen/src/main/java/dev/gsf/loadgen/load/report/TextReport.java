@@ -209,7 +209,8 @@ public final class TextReport {
         out.append("; peak busy workers ").append(peak(m, ServerSample::workersBusy, 0))
                 .append(", waiting ").append(peak(m, ServerSample::waiting, 0))
                 .append(", in progress ").append(peak(m, ServerSample::inProgress, 0))
-                .append(", RSS ").append(peak(m, s -> s.residentBytes() / (1 << 20), 1)).append(" MB");
+                .append(", RSS ").append(peak(m, s -> s.residentBytes() / (1 << 20), 1)).append(" MB")
+                .append(", open fds ").append(peak(m, ServerSample::openFds, 0));
         if (m.firstError() != null) {
             out.append("\n  first failed scrape: ").append(m.firstError());
         }
