@@ -50,12 +50,10 @@ final class RecordBuffers {
 
     /** An empty buffer of at least {@code size} bytes; give it back with {@link #giveBack}. */
     ByteBuffer take(int size) {
-        out.incrementAndGet();
         ByteBuffer record = idle.poll();
-        if (record == null || record.capacity() < size) {
-            return allocate(size);
-        }
-        return record.clear();
+        record = record == null || record.capacity() < size ? allocate(size) : record.clear();
+        out.incrementAndGet(); // once it is taken: an allocation that throws takes nothing
+        return record;
     }
 
     /**
@@ -68,17 +66,35 @@ final class RecordBuffers {
         }
         ByteBuffer small = idleSmall.poll();
         small = (small != null ? small.clear() : allocate(SMALL_RECORD)).put(record).flip();
-        idle.offer(record);
+        keep(idle, record);
         return small;
     }
 
     /** {@code record} back in its pool (or left to the GC when the pool is full). */
     void giveBack(ByteBuffer record) {
         out.decrementAndGet();
-        (record.capacity() == SMALL_RECORD ? idleSmall : idle).offer(record);
+        keep(record.capacity() == SMALL_RECORD ? idleSmall : idle, record);
     }
 
+    /** Keeps {@code record} idle if it is of this pool's kind (not a heap record the direct pool fell back to). */
+    private void keep(ArrayBlockingQueue<ByteBuffer> pool, ByteBuffer record) {
+        if (record.isDirect() == direct) {
+            pool.offer(record);
+        }
+    }
+
+    /**
+     * A new buffer; a heap one when direct memory is out (-XX:MaxDirectMemorySize, which defaults to -Xmx): the engine
+     * wraps into either, and the transport copies a heap record as it did before, so the write goes on.
+     */
     private ByteBuffer allocate(int size) {
-        return direct ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+        if (direct) {
+            try {
+                return ByteBuffer.allocateDirect(size);
+            } catch (OutOfMemoryError e) {
+                // no direct memory left: the record goes on the heap
+            }
+        }
+        return ByteBuffer.allocate(size);
     }
 }

@@ -12,9 +12,13 @@ import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -63,6 +67,26 @@ class RecordBuffersTest {
         awaitEveryRecordBack("after the stop");
         assertThat(directMemoryUsed() - directBefore).as("direct memory grown, bytes")
                 .isLessThanOrEqualTo(MOST_IDLE_DIRECT);
+    }
+
+    /**
+     * A heap record the direct pool handed out when direct memory was out (its fallback) is given back but not kept:
+     * the pool's later records are all direct again. One heap record of a small record's size goes back, then more
+     * small records are fitted than the idle pool holds; every one must be direct, and the count out back to 0.
+     */
+    @Test
+    void theDirectPoolKeepsNoHeapRecord() {
+        RecordBuffers pool = RecordBuffers.DIRECT;
+        pool.take(RecordBuffers.SMALL_RECORD); // taken in its place: left to the collector
+        pool.giveBack(ByteBuffer.allocate(RecordBuffers.SMALL_RECORD));
+        List<ByteBuffer> fitted = new ArrayList<>();
+        for (int i = 0; i <= RecordBuffers.IDLE_SMALL_RECORDS; i++) {
+            ByteBuffer whole = pool.take(RecordBuffers.SMALL_RECORD * 2);
+            fitted.add(pool.fitted(whole.put(new byte[16]).flip()));
+        }
+        fitted.forEach(pool::giveBack);
+        assertThat(fitted).as("records the direct pool handed out").allMatch(ByteBuffer::isDirect);
+        assertThat(RecordBuffers.outOfBothPools()).as("records out").isZero();
     }
 
     /** A download whose client reads nothing past the head: its record waits in the server's write queue. */
