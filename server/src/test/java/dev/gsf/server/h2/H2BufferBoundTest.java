@@ -74,6 +74,10 @@ class H2BufferBoundTest {
 
     /** The server's side of the one connection, and the most its write queue held at any write to its socket. */
     private static final class QueueWatch extends ConnectionProbe.Adapter {
+        /**
+         * Grizzly's private TaskQueue.currentElement (as of grizzly.version 5.0.2 in the parent pom): when a Grizzly
+         * upgrade renames or drops it, this class fails to initialise, and every case of the test with it.
+         */
         private static final Field CURRENT;
 
         static {
