@@ -12,9 +12,10 @@ import javax.net.ssl.SSLEngine;
  * (a heap record was copied into a temporary direct buffer by the transport). The idle pools are bounded; a buffer
  * taken beyond them is allocated and, when it comes back to a full pool, left to the GC (a direct one's memory then
  * goes with its cleaner). {@link #out} counts the buffers taken and not back: every end of a write gives its record
- * back, whichever way the write ended, so it is 0 when no record is in flight.
+ * back, whichever way the write ended, so it is 0 when no record is in flight. The direct pool's records in use are
+ * bounded by {@link #DIRECT_IN_USE_BYTES}: past it a record goes in a heap buffer, as when direct memory runs out.
  *
- * <p>Threads: any; lock-free queues and a counter.
+ * <p>Threads: any; lock-free queues and counters.
  */
 final class RecordBuffers {
     /** A small piece's record: its bytes, the 5-byte header, the tag, the content type (and TLS 1.2's nonce). */
@@ -23,19 +24,32 @@ final class RecordBuffers {
     static final int IDLE_RECORDS = 256;
     /** Idle small records kept at most (a slow client's connection holds 4 KB, not 16.7). */
     static final int IDLE_SMALL_RECORDS = 1024;
-    static final RecordBuffers HEAP = new RecordBuffers(false);
-    static final RecordBuffers DIRECT = new RecordBuffers(true);
+    /**
+     * Direct memory the records in use may hold at most: about 3,900 whole records (16.7 KB) or 16,000 small ones,
+     * beside h2's 64 MiB of frame slabs, within the JVM's direct-memory cap (the heap's maximum, 256 MB with
+     * serve.jvm-options). Without it, 10,000 slow clients' records (167 MB) would reach that cap, and every record
+     * past it would first wait in the JDK's reservation retries (System.gc and back-off sleeps, under the connection's
+     * lock) before falling back to the heap; past this count it goes to the heap at once.
+     */
+    static final long DIRECT_IN_USE_BYTES = 64L << 20;
+    static final RecordBuffers HEAP = new RecordBuffers(false, 0);
+    static final RecordBuffers DIRECT = new RecordBuffers(true, DIRECT_IN_USE_BYTES);
 
     private final boolean direct;
+    private final long maxDirectInUse;
     private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(IDLE_RECORDS);
     /**
      * The engine wraps only into a buffer of a whole record's size, so a small record is moved into one of these.
      */
     private final ArrayBlockingQueue<ByteBuffer> idleSmall = new ArrayBlockingQueue<>(IDLE_SMALL_RECORDS);
     private final AtomicLong out = new AtomicLong();
+    /** Bytes of the direct buffers taken and not back (a heap fallback's count nothing). */
+    private final AtomicLong directInUse = new AtomicLong();
 
-    private RecordBuffers(boolean direct) {
+    /** A pool of direct records when {@code direct}, whose records in use hold {@code maxDirectInUse} bytes at most. */
+    RecordBuffers(boolean direct, long maxDirectInUse) {
         this.direct = direct;
+        this.maxDirectInUse = maxDirectInUse;
     }
 
     /** The pool for records of {@code engine}: direct for BoringSSL's, heap for the JDK's. */
@@ -48,10 +62,19 @@ final class RecordBuffers {
         return HEAP.out.get() + DIRECT.out.get();
     }
 
+    /** Buffers of this pool taken and not given back yet. */
+    long taken() {
+        return out.get();
+    }
+
+    /** Bytes of direct memory in this pool's records taken and not given back yet. */
+    long directBytesInUse() {
+        return directInUse.get();
+    }
+
     /** An empty buffer of at least {@code size} bytes; give it back with {@link #giveBack}. */
     ByteBuffer take(int size) {
-        ByteBuffer record = idle.poll();
-        record = record == null || record.capacity() < size ? allocate(size) : record.clear();
+        ByteBuffer record = obtain(idle, size);
         out.incrementAndGet(); // once it is taken: an allocation that throws takes nothing
         return record;
     }
@@ -64,8 +87,8 @@ final class RecordBuffers {
         if (record.remaining() > SMALL_RECORD) {
             return record;
         }
-        ByteBuffer small = idleSmall.poll();
-        small = (small != null ? small.clear() : allocate(SMALL_RECORD)).put(record).flip();
+        directInUse.addAndGet(-directBytes(record)); // first: the small record may take its room
+        ByteBuffer small = obtain(idleSmall, SMALL_RECORD).put(record).flip();
         keep(idle, record);
         return small;
     }
@@ -73,7 +96,40 @@ final class RecordBuffers {
     /** {@code record} back in its pool (or left to the GC when the pool is full). */
     void giveBack(ByteBuffer record) {
         out.decrementAndGet();
+        directInUse.addAndGet(-directBytes(record));
         keep(record.capacity() == SMALL_RECORD ? idleSmall : idle, record);
+    }
+
+    /**
+     * An idle buffer of {@code pool} or a new one, of at least {@code size} bytes, counted in use; a heap one when this
+     * is the direct pool and its records in use would hold more than {@link #maxDirectInUse} bytes with it. The room is
+     * reserved before the buffer is found (so that racing takes cannot all pass the check), then set to its capacity.
+     */
+    private ByteBuffer obtain(ArrayBlockingQueue<ByteBuffer> pool, int size) {
+        if (!direct) {
+            return fromPool(pool, size);
+        }
+        if (directInUse.addAndGet(size) > maxDirectInUse) {
+            directInUse.addAndGet(-size);
+            return ByteBuffer.allocate(size); // past the cap: on the heap, as the JDK's records are
+        }
+        ByteBuffer record = null;
+        try {
+            record = fromPool(pool, size);
+            return record;
+        } finally {
+            directInUse.addAndGet(directBytes(record) - size); // null (thrown) or a heap fallback: nothing in use
+        }
+    }
+
+    private ByteBuffer fromPool(ArrayBlockingQueue<ByteBuffer> pool, int size) {
+        ByteBuffer record = pool.poll();
+        return record == null || record.capacity() < size ? allocate(size) : record.clear();
+    }
+
+    /** What {@code record} counts in {@link #directInUse}: its capacity if it is one of this pool's direct buffers. */
+    private long directBytes(ByteBuffer record) {
+        return direct && record != null && record.isDirect() ? record.capacity() : 0;
     }
 
     /** Keeps {@code record} idle if it is of this pool's kind (not a heap record the direct pool fell back to). */

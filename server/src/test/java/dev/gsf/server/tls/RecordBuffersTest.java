@@ -70,23 +70,33 @@ class RecordBuffersTest {
     }
 
     /**
-     * A heap record the direct pool handed out when direct memory was out (its fallback) is given back but not kept:
-     * the pool's later records are all direct again. One heap record of a small record's size goes back, then more
-     * small records are fitted than the idle pool holds; every one must be direct, and the count out back to 0.
+     * Past its cap on direct bytes in use the direct pool hands out heap records, and giving them back keeps the counts
+     * right and the idle pools direct: a pool of its own with room for two whole records in use takes three, then
+     * small ones beyond that room; after all come back (the heap ones first), the records taken again one at a time
+     * are all direct: a heap record kept idle would be the first out.
      */
     @Test
-    void theDirectPoolKeepsNoHeapRecord() {
-        RecordBuffers pool = RecordBuffers.DIRECT;
-        pool.take(RecordBuffers.SMALL_RECORD); // taken in its place: left to the collector
-        pool.giveBack(ByteBuffer.allocate(RecordBuffers.SMALL_RECORD));
+    void pastItsDirectCapThePoolHandsOutHeapRecordsAndKeepsNone() {
+        int whole = RecordBuffers.SMALL_RECORD * 4;
+        RecordBuffers pool = new RecordBuffers(true, 2L * whole);
+        List<ByteBuffer> taken = new ArrayList<>(List.of(pool.take(whole), pool.take(whole), pool.take(whole)));
+        assertThat(taken).extracting(ByteBuffer::isDirect).containsExactly(true, true, false);
+        assertThat(pool.directBytesInUse()).as("direct bytes in use at the cap").isEqualTo(2L * whole);
+        taken.add(pool.fitted(pool.take(whole).put(new byte[16]).flip())); // fitted from a heap record: heap
+        assertThat(taken.getLast().isDirect()).as("small record past the cap").isFalse();
+        taken.add(pool.fitted(taken.removeFirst().flip())); // a direct whole record's room is freed for a small one
+        assertThat(taken.getLast().isDirect()).as("small record within the cap").isTrue();
+        taken.forEach(pool::giveBack);
+        assertThat(pool.taken()).as("records out").isZero();
+        assertThat(pool.directBytesInUse()).as("direct bytes in use").isZero();
         List<ByteBuffer> fitted = new ArrayList<>();
-        for (int i = 0; i <= RecordBuffers.IDLE_SMALL_RECORDS; i++) {
-            ByteBuffer whole = pool.take(RecordBuffers.SMALL_RECORD * 2);
-            fitted.add(pool.fitted(whole.put(new byte[16]).flip()));
+        for (int i = 0; i < 3; i++) {
+            fitted.add(pool.fitted(pool.take(whole).put(new byte[16]).flip()));
+            pool.giveBack(fitted.getLast()); // one at a time: within the cap, so from the idle pools
         }
-        fitted.forEach(pool::giveBack);
-        assertThat(fitted).as("records the direct pool handed out").allMatch(ByteBuffer::isDirect);
-        assertThat(RecordBuffers.outOfBothPools()).as("records out").isZero();
+        assertThat(fitted).as("records the direct pool handed out once within its cap").allMatch(ByteBuffer::isDirect);
+        assertThat(pool.taken()).as("records out").isZero();
+        assertThat(pool.directBytesInUse()).as("direct bytes in use").isZero();
     }
 
     /** A download whose client reads nothing past the head: its record waits in the server's write queue. */
