@@ -47,6 +47,11 @@ final class FrameSlabs {
         return size;
     }
 
+    /** Slabs taken and not given back yet. */
+    int inUse() {
+        return inUse.get();
+    }
+
     /** An empty slab; null when {@link #IN_USE_BYTES} are in use, or no direct memory is left. */
     ByteBuffer take() {
         if (inUse.incrementAndGet() > maxInUse) {

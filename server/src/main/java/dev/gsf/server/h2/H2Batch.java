@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.WriteResult;
@@ -24,6 +26,7 @@ import org.glassfish.grizzly.memory.MemoryManager;
  */
 final class H2Batch implements CompletionHandler<WriteResult> {
     static final int FRAME_HEADER = 9;
+    private static final Logger LOG = Logger.getLogger(H2Batch.class.getName());
 
     record Failure(Written done, Throwable cause) {
     }
@@ -56,7 +59,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
 
     /** Whether no frame was added; its slabs go back then (an empty batch is not written). */
     boolean isEmpty() {
-        boolean empty = segments.isEmpty() && (slab == null || slab.position() == segmentStart);
+        boolean empty = failure == null && segments.isEmpty() && (slab == null || slab.position() == segmentStart);
         if (empty) {
             recycle(true);
         }
@@ -101,9 +104,31 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         }
     }
 
+    /**
+     * Under the writer's lock: runs {@code build} (the writer's, filling this batch); false when it threw, a bug. The
+     * batch is broken then: its slabs go back at once, it is not written but ends as a failed write, at once (its
+     * writes fail, its streams end, {@link #tell} closes the connection, whose close fails the other streams' writes),
+     * so that no slab stays counted in use and no download waits on a writer that builds no more.
+     */
+    boolean built(Runnable build) {
+        try {
+            build.run();
+            return true;
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.WARNING, "HTTP/2 batch failed to build; the connection closes", e);
+            failure = e;
+            doneInline = true;
+            recycle(true); // nothing was written from them
+            return false;
+        }
+    }
+
     /** Queues the batch on {@code connection} as one write of its segments; this batch hears its end. */
     @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
     void write(Connection<?> connection) {
+        if (failure != null) {
+            return; // broken while built: ended already (see built)
+        }
         listSegment();
         MemoryManager<?> memory = connection.getMemoryManager();
         CompositeBuffer frames = CompositeBuffer.newBuffer(memory);

@@ -253,7 +253,8 @@ final class H2Writer {
             H2Batch batch;
             synchronized (this) {
                 again = false;
-                batch = writing || closed || lastBuilt ? null : build(memoryOnly);
+                batch = writing || closed || lastBuilt ? null : new H2Batch(this, closing, slabs);
+                closed |= batch != null && !batch.built(() -> build(batch, memoryOnly)); // a bug: nothing more is built
                 left |= batch != null && batch.fileFramesLeft;
                 if (batch == null || batch.isEmpty()) {
                     flushing = false;
@@ -291,15 +292,14 @@ final class H2Writer {
         }
     }
 
-    /** The next batch: control frames, then streams round-robin (memory only if {@code memoryOnly}); or the last. */
-    private H2Batch build(boolean memoryOnly) {
-        H2Batch batch = new H2Batch(this, closing, slabs);
+    /** Builds the next batch: control frames, then streams round-robin (memory only if {@code memoryOnly}). */
+    private void build(H2Batch batch, boolean memoryOnly) {
         while (!control.isEmpty()) {
             batch.add(control.poll());
         }
         if (closing) {
             lastBuilt = true;
-            return batch;
+            return;
         }
         int turns = ready.size() * 2 + 1;
         while (!ready.isEmpty() && turns-- > 0) {
@@ -317,7 +317,6 @@ final class H2Writer {
                 break;
             }
         }
-        return batch;
     }
 
     /** One stream's turn: its head, then one DATA frame; true when its write is done or it waits for its window. */
