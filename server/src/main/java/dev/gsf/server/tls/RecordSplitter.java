@@ -40,6 +40,7 @@ final class RecordSplitter extends BaseFilter {
 
     @Override
     public NextAction handleRead(FilterChainContext ctx) {
+        TlsClose.afterReading(ctx); // a close_notify in this read closes the connection once the read is done with
         Buffer in = ctx.getMessage();
         if (!in.hasRemaining()) {
             return ctx.getInvokeAction();
