@@ -90,6 +90,24 @@ class CloseNotifyWithoutFinTest {
     }
 
     @Test
+    void aCloseNotifyWhileTheFirstOfTwoPipelinedBodiesIsWritten_getsBothWhole() throws IOException {
+        try (EnginePeer client = new EnginePeer(port(), BUFFER)) {
+            String get = "GET /" + FILE + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+            client.send(get + get); // one record: the first is not the read's last request, so Grizzly's path
+            assertThat(client.awaitText()).as("the first answer starts").isTrue();
+            client.writeRaw(client.closeNotify());
+            EnginePeer.Ending ending = client.readToTheEnd();
+            long body = TestFiles.fileSet().resolve(FILE).toFile().length();
+            String[] answers = ending.text().split("HTTP/1.1 200 ", -1);
+            assertThat(answers).as(ending.end()).hasSize(3);
+            for (int i = 1; i < answers.length; i++) {
+                assertThat(answers[i].length() - answers[i].indexOf("\r\n\r\n") - 4).as("body " + i).isEqualTo(body);
+            }
+            assertEnded(ending);
+        }
+    }
+
+    @Test
     void aRequestAndTheCloseNotifyInOneWrite_getTheAnswerThenCloseNotifyThenFin() throws IOException {
         try (EnginePeer client = new EnginePeer(port())) {
             ByteArrayOutputStream both = new ByteArrayOutputStream();
