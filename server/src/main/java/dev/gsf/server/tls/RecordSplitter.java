@@ -17,10 +17,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * reads one. The close_notify cannot be told from its header (in TLS 1.3 an alert is an encrypted record of type
  * application_data), but it is the last record a client sends: so a read of two whole records or more, ending on a
  * record's end, goes up in two parts, the last record after the rest. The request is answered in full first; then
- * the close_notify ends the reading and, once this read is done with, the connection ({@link TlsClose#afterReading}).
- * A read of one record (a request, the common case) goes up as it is. When the server closes first (a {@code
- * Connection: close} answer), the close_notify may still wait unread in the socket; {@link TlsClose} reads it away
- * before the close.
+ * the close_notify ends the reading, and the client's end of stream closes the connection. A read of one record (a
+ * request, the common case) goes up as it is. When the server closes first (a {@code Connection: close} answer), the
+ * close_notify may still wait unread in the socket; {@link TlsClose} reads it away before the close.
  *
  * <p>HTTP/2 connections (ALPN h2) get every whole record of a read at once: their clients end with GOAWAY. A record
  * not yet whole waits here for its rest (the whole ones before it go up), so each message starts at a record's
@@ -41,7 +40,6 @@ final class RecordSplitter extends BaseFilter {
 
     @Override
     public NextAction handleRead(FilterChainContext ctx) {
-        TlsClose.afterReading(ctx); // a close_notify in this read closes the connection once the read is done with
         Buffer in = ctx.getMessage();
         if (!in.hasRemaining()) {
             return ctx.getInvokeAction();

@@ -9,10 +9,8 @@ import org.glassfish.grizzly.CloseReason;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.Grizzly;
 import org.glassfish.grizzly.attributes.Attribute;
-import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.nio.NIOConnection;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
-import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * The end of a TLS connection whose handshake completed, as its client sees it. Closed by the server in the normal
@@ -28,18 +26,7 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * half-closed client's close_notify is such bytes when a download kept the reading suspended (see
  * {@link RecordSplitter}) and the server then closes.
  *
- * <p>A client's close_notify ends the connection too (RFC 8446 section 6.1: the client sends nothing after it), as
- * nginx takes it for the end of the stream: the SSL filter unwraps it and ends the chain, closing nothing, so a client
- * that waits for the server's close_notify before its FIN (OpenSSL's bidirectional SSL_shutdown) was left open until
- * the idle timeout. {@link #afterReading} closes such a connection gracefully once the read that carried the alert is
- * done with: what the records before it asked for is answered first (a download keeps the read's context
- * suspended, see {@link RecordSplitter}), then {@link #ending} sends the server's close_notify, unless the engine sent
- * it already (BoringSSL's as it reads the client's, the JDK's in TLS 1.2). HTTP/2 connections are left to the FIN:
- * their streams do not hold the read's context.
- *
- * <p>Threads: {@link #afterReading} is called by {@link RecordSplitter} where the connection's filter chain runs, its
- * check where that read's processing ends (the same thread, or the one a suspended download resumed it on); {@link
- * #ending} runs on the thread that closes the connection (a selector thread, a worker, the
+ * <p>Threads: {@link #ending} runs on the thread that closes the connection (a selector thread, a worker, the
  * timer), from the close listener that then releases the engine, before the socket itself is closed; the alert is
  * wrapped under the connection's lock, the one the SSL filter and {@code TlsWrites} take to wrap and queue records.
  * One non-blocking write; nothing waits.
@@ -51,26 +38,12 @@ final class TlsClose {
     private static final int ALERT_ROOM = 64;
     private static final int MOST_DROPPED = 1 << 16;
 
-    private static final FilterChainContext.CompletionListener CLOSE_AFTER_CLOSE_NOTIFY = ctx -> {
-        Connection<?> connection = ctx.getConnection();
-        SSLEngine engine = SSLUtils.getSSLEngine(connection);
-        if (engine != null && connection.isOpen() && HANDSHAKEN.isSet(connection) && engine.isInboundDone()
-                && !"h2".equals(engine.getApplicationProtocol())) {
-            connection.close(); // graceful: once every queued write is out
-        }
-    };
-
     private TlsClose() {
     }
 
     /** The SSL filter's listener that marks connections whose handshake completed: only those are ended here. */
     static SSLBaseFilter.HandshakeListener handshakes() {
         return new HandshakeEnds(connection -> HANDSHAKEN.set(connection, Boolean.TRUE), failed -> { });
-    }
-
-    /** Closes the connection when the read {@code ctx} carries turns out to have held the client's close_notify. */
-    static void afterReading(FilterChainContext ctx) {
-        ctx.addCompletionListener(CLOSE_AFTER_CLOSE_NOTIFY);
     }
 
     /** Called as {@code connection} closes, before {@code engine}, its engine, is released. */
