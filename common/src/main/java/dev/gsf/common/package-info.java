@@ -11,6 +11,8 @@
  *   <li>{@link dev.gsf.common.Manifest}: a file list in md5sum's format (MD5SUMS), read and written.</li>
  *   <li>{@link dev.gsf.common.Quoted}: a value read from outside, quoted in a one-line message (control characters
  *       and line separators escaped); ConfigException escapes its whole message the same way.</li>
+ *   <li>{@link dev.gsf.common.Budget}: a bound on what holders may hold at once, checked without a lock (the
+ *       server's descriptor dups, HTTP/2 frame slabs and TLS records in direct memory).</li>
  *   <li>{@link dev.gsf.common.PemTrust}: the trust managers of every TLS client here: a PEM file's certificates
  *       (--ca), or anything (--insecure).</li>
  *   <li>{@code dev.gsf.common.options}: the command-line options every command shares (--duration, --warm-up, the
@@ -18,7 +20,8 @@
  *       dependency, optional.</li>
  * </ul>
  *
- * <p>Threads: everything here is stateless or immutable and may be called from any thread; {@code FileSet.ensure},
+ * <p>Threads: everything here is stateless or immutable, or (a {@code Budget}) atomic, and may be called from any
+ * thread; {@code FileSet.ensure},
  * the manifest's I/O and {@code PemTrust.of} block the caller on the file system.
  */
 package dev.gsf.common;

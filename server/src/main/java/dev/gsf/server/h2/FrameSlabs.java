@@ -1,8 +1,8 @@
 package dev.gsf.server.h2;
 
+import dev.gsf.common.Budget;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The direct memory HTTP/2 batches are built in, shared by every connection of a server: a batch takes slabs while it
@@ -32,14 +32,14 @@ final class FrameSlabs {
     static final long IN_USE_BYTES = 64L << 20;
 
     private final int size;
-    private final int maxInUse;
     private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(RETAINED);
-    private final AtomicInteger inUse = new AtomicInteger();
+    /** Slabs taken and not given back, at most {@link #IN_USE_BYTES} of them. */
+    private final Budget inUse;
 
     /** Slabs that hold one DATA frame of {@code maxFrame} bytes (h2-max-frame) and its header at least. */
     FrameSlabs(int maxFrame) {
         this.size = Math.min(maxFrame + HEADROOM, LONGEST_SLAB);
-        this.maxInUse = (int) (IN_USE_BYTES / size);
+        this.inUse = new Budget(IN_USE_BYTES / size);
     }
 
     /** How many bytes a slab holds. */
@@ -49,27 +49,26 @@ final class FrameSlabs {
 
     /** Slabs taken and not given back yet. */
     int inUse() {
-        return inUse.get();
+        return (int) inUse.held();
     }
 
     /** An empty slab; null when {@link #IN_USE_BYTES} are in use, or no direct memory is left. */
     ByteBuffer take() {
-        if (inUse.incrementAndGet() > maxInUse) {
-            inUse.decrementAndGet();
+        if (!inUse.take(1)) {
             return null;
         }
         ByteBuffer slab = idle.poll();
         try {
             return slab != null ? slab : ByteBuffer.allocateDirect(size);
         } catch (OutOfMemoryError e) {
-            inUse.decrementAndGet();
+            inUse.giveBack(1);
             return null; // -XX:MaxDirectMemorySize reached: the batch copies into heap buffers, as Grizzly then does
         }
     }
 
     /** Gives {@code slab} back once nothing reads it any more; or, not {@code reuse}, leaves it to the collector. */
     void give(ByteBuffer slab, boolean reuse) {
-        inUse.decrementAndGet();
+        inUse.giveBack(1);
         if (reuse) {
             idle.offer(slab.clear());
         }

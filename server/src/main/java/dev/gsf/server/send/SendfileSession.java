@@ -1,13 +1,13 @@
 package dev.gsf.server.send;
 
 import dev.gsf.algorithms.Sendfile;
+import dev.gsf.common.Budget;
 import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -22,15 +22,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * sending). A send and the close exclude each other (one lock): no send starts after the close, and the close waits
  * for the one in flight, which does not block (a non-blocking socket; blocking writers poll before they send).
  *
- * <p>The dups are budgeted: at most a quarter of the process's descriptor limit at once ({@link DupBudget#PROCESS}), so that
+ * <p>The dups are budgeted: at most a quarter of the process's descriptor limit at once ({@link #DUPS}), so that
  * 10,000 slow downloads do not double the descriptors a connection costs and leave accept() none; past the budget
  * a download sends by transferTo (which on JDK 22+ holds the channel's lock, and needs no descriptor).
  *
  * <p>Threads: the download's writer (one send at a time) and whichever thread ends the download (the close).
  */
 public final class SendfileSession implements Sendfile {
+    /** The dups all downloads may hold at once: a quarter of the process's descriptor limit. */
+    static final Budget DUPS = new Budget(quarterOfTheLimit());
     private final LibcSendfile file;
-    private final DupBudget budget;
+    private final Budget budget;
     private final ReentrantLock lock = new ReentrantLock();
     // guarded by lock
     private SocketChannel socket;
@@ -39,10 +41,10 @@ public final class SendfileSession implements Sendfile {
     private boolean closed;
 
     SendfileSession(LibcSendfile file) {
-        this(file, DupBudget.PROCESS);
+        this(file, DUPS);
     }
 
-    SendfileSession(LibcSendfile file, DupBudget budget) {
+    SendfileSession(LibcSendfile file, Budget budget) {
         this.file = file;
         this.budget = budget;
     }
@@ -75,13 +77,13 @@ public final class SendfileSession implements Sendfile {
         if (noDup) {
             return -1;
         }
-        if (!budget.take()) {
+        if (!budget.take(1)) {
             noDup = true; // the budget is spent: transferTo, which needs no descriptor
             return -1;
         }
         int number = Libc.dup(Libc.descriptor(channel));
         if (number < 0) {
-            budget.giveBack();
+            budget.giveBack(1);
             noDup = true; // no descriptor left (EMFILE): transferTo, which needs none
             return -1;
         }
@@ -109,41 +111,14 @@ public final class SendfileSession implements Sendfile {
         if (dup >= 0) {
             Libc.close(dup);
             dup = -1;
-            budget.giveBack();
+            budget.giveBack(1);
         }
     }
 
-    /** How many dups all downloads may hold at once, and how many they hold. Threads: any. */
-    static final class DupBudget {
-        /** The process's: a quarter of its descriptor limit (5,000 of this machine's 20,000). */
-        static final DupBudget PROCESS = new DupBudget(quarterOfTheLimit());
-        private final int most;
-        private final AtomicInteger held = new AtomicInteger();
-
-        DupBudget(int most) {
-            this.most = most;
-        }
-
-        boolean take() {
-            if (held.incrementAndGet() > most) {
-                held.decrementAndGet();
-                return false;
-            }
-            return true;
-        }
-
-        void giveBack() {
-            held.decrementAndGet();
-        }
-
-        int held() {
-            return held.get();
-        }
-
-        private static int quarterOfTheLimit() {
-            long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
-                    ? unix.getMaxFileDescriptorCount() : 1024;
-            return (int) Math.max(1, Math.min(Integer.MAX_VALUE, limit / 4));
-        }
+    /** A quarter of the process's descriptor limit (5,000 of this machine's 20,000). */
+    private static long quarterOfTheLimit() {
+        long limit = ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount() : 1024;
+        return Math.max(1, limit / 4);
     }
 }

@@ -1,5 +1,6 @@
 package dev.gsf.server.tls;
 
+import dev.gsf.common.Budget;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,7 +37,6 @@ final class RecordBuffers {
     static final RecordBuffers DIRECT = new RecordBuffers(true, DIRECT_IN_USE_BYTES);
 
     private final boolean direct;
-    private final long maxDirectInUse;
     private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(IDLE_RECORDS);
     /**
      * The engine wraps only into a buffer of a whole record's size, so a small record is moved into one of these.
@@ -44,12 +44,12 @@ final class RecordBuffers {
     private final ArrayBlockingQueue<ByteBuffer> idleSmall = new ArrayBlockingQueue<>(IDLE_SMALL_RECORDS);
     private final AtomicLong out = new AtomicLong();
     /** Bytes of the direct buffers taken and not back (a heap fallback's count nothing). */
-    private final AtomicLong directInUse = new AtomicLong();
+    private final Budget directInUse;
 
     /** A pool of direct records when {@code direct}, whose records in use hold {@code maxDirectInUse} bytes at most. */
     RecordBuffers(boolean direct, long maxDirectInUse) {
         this.direct = direct;
-        this.maxDirectInUse = maxDirectInUse;
+        this.directInUse = new Budget(maxDirectInUse);
     }
 
     /** The pool for records of {@code engine}: direct for BoringSSL's, heap for the JDK's. */
@@ -69,7 +69,7 @@ final class RecordBuffers {
 
     /** Bytes of direct memory in this pool's records taken and not given back yet. */
     long directBytesInUse() {
-        return directInUse.get();
+        return directInUse.held();
     }
 
     /** An empty buffer of at least {@code size} bytes; give it back with {@link #giveBack}. */
@@ -87,7 +87,7 @@ final class RecordBuffers {
         if (record.remaining() > SMALL_RECORD) {
             return record;
         }
-        directInUse.addAndGet(-directBytes(record)); // first: the small record may take its room
+        directInUse.giveBack(directBytes(record)); // first: the small record may take its room
         ByteBuffer small = obtain(idleSmall, SMALL_RECORD).put(record).flip();
         keep(idle, record);
         return small;
@@ -96,21 +96,20 @@ final class RecordBuffers {
     /** {@code record} back in its pool (or left to the GC when the pool is full). */
     void giveBack(ByteBuffer record) {
         out.decrementAndGet();
-        directInUse.addAndGet(-directBytes(record));
+        directInUse.giveBack(directBytes(record));
         keep(record.capacity() == SMALL_RECORD ? idleSmall : idle, record);
     }
 
     /**
      * An idle buffer of {@code pool} or a new one, of at least {@code size} bytes, counted in use; a heap one when this
-     * is the direct pool and its records in use would hold more than {@link #maxDirectInUse} bytes with it. The room is
+     * is the direct pool and its records in use would hold more than its bound's bytes with it. The room is
      * reserved before the buffer is found (so that racing takes cannot all pass the check), then set to its capacity.
      */
     private ByteBuffer obtain(ArrayBlockingQueue<ByteBuffer> pool, int size) {
         if (!direct) {
             return fromPool(pool, size);
         }
-        if (directInUse.addAndGet(size) > maxDirectInUse) {
-            directInUse.addAndGet(-size);
+        if (!directInUse.take(size)) {
             return ByteBuffer.allocate(size); // past the cap: on the heap, as the JDK's records are
         }
         ByteBuffer record = null;
@@ -118,7 +117,7 @@ final class RecordBuffers {
             record = fromPool(pool, size);
             return record;
         } finally {
-            directInUse.addAndGet(directBytes(record) - size); // null (thrown) or a heap fallback: nothing in use
+            directInUse.adjust(directBytes(record) - size); // null (thrown) or a heap fallback: nothing in use
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.gsf.common.Budget;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.testing.Descriptors;
 import java.io.FileInputStream;
@@ -95,8 +96,8 @@ class SendfileSessionTest {
     @Test
     void pastTheDupBudgetADownloadSendsByTransferTo_andEveryDupIsGivenBack() throws Exception {
         assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
-        assertThat(SendfileSession.DupBudget.PROCESS.held()).isGreaterThanOrEqualTo(0);
-        SendfileSession.DupBudget budget = new SendfileSession.DupBudget(1);
+        assertThat(SendfileSession.DUPS.held()).isGreaterThanOrEqualTo(0);
+        Budget budget = new Budget(1);
         try (ServerSocketChannel listener = ServerSocketChannel.open()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
              FileInputStream input = new FileInputStream(TestFiles.fileSet().resolve("1MB.bin").toFile());
