@@ -21,11 +21,7 @@ public final class Fairness {
         if (bytes < 0) {
             throw new IllegalArgumentException("negative bytes: " + bytes);
         }
-        clients++;
-        sumBytes += bytes;
-        sumSquares += (double) bytes * bytes;
-        minBytes = minBytes < 0 ? bytes : Math.min(minBytes, bytes);
-        maxBytes = Math.max(maxBytes, bytes);
+        add(1, bytes, (double) bytes * bytes, bytes, bytes);
     }
 
     /** Adds another loop's (or agent's) clients. */

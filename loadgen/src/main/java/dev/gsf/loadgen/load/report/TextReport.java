@@ -90,10 +90,10 @@ public final class TextReport {
     /** Jain's index over the steady-state throughputs of the clients (streams, under --http2) that ran all of it. */
     private static void fairness(StringBuilder out, Summary s) {
         long clients = s.result.metrics().fairness.clients();
+        String client = s.http2() == null ? "client" : "stream";
         out.append("fairness: Jain ").append(Numbers.fixed(s.fairness, 3)).append(" over ").append(clients)
-                .append(s.http2() == null ? " clients'" : " streams'")
-                .append(" steady-state throughputs (those that ran all of it), per ")
-                .append(s.http2() == null ? "client " : "stream ").append(Numbers.fixed(s.minClientMBs, 3))
+                .append(' ').append(client).append("s' steady-state throughputs (those that ran all of it), per ")
+                .append(client).append(' ').append(Numbers.fixed(s.minClientMBs, 3))
                 .append(" to ").append(Numbers.fixed(s.maxClientMBs, 3)).append(" MB/s\n");
     }
 
