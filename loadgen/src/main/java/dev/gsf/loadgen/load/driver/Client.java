@@ -159,6 +159,14 @@ final class Client implements User, SocketOwner {
                 break; // the socket is drained for now
             }
         }
+        afterReads(k, seq);
+    }
+
+    /**
+     * After onReadable's reads of the same download ({@code seq}): decrypted bytes still buffered are read on the
+     * loop's next turn; otherwise a throttled download pauses now if its budget is spent.
+     */
+    private void afterReads(SelectionKey k, long seq) {
         if (seq == download.seq() && on(k) && connection.buffered() && !pacing.paused()) {
             Connection on = connection; // decrypted bytes no select will announce: read them on the next turn
             loop.at(System.nanoTime(), () -> {
