@@ -39,13 +39,9 @@ class FairnessTest {
     void equalThroughputsGiveOne() {
         for (int seed = 0; seed < CASES; seed++) {
             SplittableRandom random = new SplittableRandom(seed);
-            int n = random.nextInt(1, 10_001);
-            long each = random.nextLong(1, MAX_BYTES);
-            Fairness f = new Fairness();
-            for (int i = 0; i < n; i++) {
-                f.add(each);
-            }
-            assertThat(f.jain()).as("seed %d", seed).isCloseTo(1.0, within(EPSILON));
+            long[] bytes = new long[random.nextInt(1, 10_001)];
+            Arrays.fill(bytes, random.nextLong(1, MAX_BYTES));
+            assertThat(of(bytes).jain()).as("seed %d", seed).isCloseTo(1.0, within(EPSILON));
         }
     }
 
@@ -55,11 +51,9 @@ class FairnessTest {
             SplittableRandom random = new SplittableRandom(seed);
             int n = random.nextInt(1, 10_001);
             long only = random.nextLong(1, MAX_BYTES);
-            int at = random.nextInt(n);
-            Fairness f = new Fairness();
-            for (int i = 0; i < n; i++) {
-                f.add(i == at ? only : 0);
-            }
+            long[] bytes = new long[n];
+            bytes[random.nextInt(n)] = only;
+            Fairness f = of(bytes);
             assertThat(f.jain()).as("seed %d", seed).isCloseTo(1.0 / n, within(EPSILON));
             assertThat(f.minBytes()).as("seed %d", seed).isEqualTo(n == 1 ? only : 0);
             assertThat(f.maxBytes()).as("seed %d", seed).isEqualTo(only);
