@@ -10,8 +10,9 @@
 #       JVM of their own, one after the other, also at nice 5. In server's one JVM JUnit runs them after every other
 #       class, alone: over a minute at the end with a core idle (docs/results/2026-11-27-ci-time.md). The list is
 #       the classes whose declaration says @Isolated, found when the suite starts;
-#   2c. "loadgen": loadgen's test classes, one at a time;
-#   2d. "bench": mvn verify of bench and cli (bench's test classes one at a time, the cli's shaded jar), which in
+#   2c. "loadgen": loadgen's test classes, one at a time, but one that the bench stream runs (loadgen.excludes);
+#   2d. "bench": mvn verify of bench and cli (bench's test classes one at a time, the cli's shaded jar; first
+#      loadgen's LoadAgainstServerTest, so that the two streams end closer together, bench.includes), which in
 #      step 1 kept a core idle while every stream waited (docs/results/2026-11-27-ci-under-4-minutes.md). Not micro:
 #      its ping test counts round trips within a deadline, and was kept alone (it missed at load 35-37 either way).
 # A reactor builds a module only after the modules it needs are done, tests included, so one mvn verify runs server,
@@ -73,10 +74,11 @@ if [ -s "$isolated" ]; then # an empty includes file would run every test class 
   stream 5 isolated server test -Dsurefire.includesFile="$isolated" "$@" & pids="$pids $!"
   names="server isolated loadgen bench"
 fi
-stream 0 loadgen loadgen test -Dsurefire.includesFile="$groups/loadgen.includes" "$@" & pids="$pids $!"
+stream 0 loadgen loadgen test -Dsurefire.includesFile="$groups/loadgen.includes" \
+  -Dsurefire.excludesFile="$groups/loadgen.excludes" "$@" & pids="$pids $!"
 # bench and cli built, tested and packaged (the cli's shaded jar); the modules before them are built already (the
-# jar plugin leaves an unchanged jar alone) and their tests are excluded.
-stream 0 bench bench,cli verify -Dsurefire.excludesFile="$groups/bench.excludes" "$@" & pids="$pids $!"
+# jar plugin leaves an unchanged jar alone) and of their tests only the one bench.includes names runs.
+stream 0 bench bench,cli verify -Dsurefire.includesFile="$groups/bench.includes" "$@" & pids="$pids $!"
 code=0
 for pid in $pids; do
   wait "$pid" || { c=$?; [ "$code" != 0 ] || code=$c; }
