@@ -64,6 +64,10 @@ stream() { # NICENESS NAME PROJECTS PHASE SUREFIRE-LIST-OPTION [MAVEN ARGS...]
 isolated="$root/target/gsf-test-isolated.includes"
 grep -rlE '^@Isolated\b' server/src/test/java --include='*.java' | sed 's#^server/src/test/java/##' | sort > "$isolated"
 { cat "$isolated"; echo '**/*$*'; } > "$root/target/gsf-test-server.excludes"
+# Two streams run tests of one module at once (server's and isolated in server; loadgen's and bench's in loadgen):
+# each of the second ones gets a surefire temporary directory of its own (-DtempDir, under the module's target/),
+# because surefire deletes its directory when its run ends, and with it the booter jar of the other run's test JVM,
+# whose manifest Jazzer's fuzz tests read (loadgen's three fuzz tests failed so: NoSuchFileException, 2026-11-28).
 # server's streams yield the cores to loadgen's and bench's (nice 5: a third of their share when both want them):
 # loadgen's and bench's tests judge rates and counts over seconds, server's wait on events with bounds of seconds to
 # minutes.
@@ -71,14 +75,16 @@ names="server loadgen bench"
 stream 5 server server test -Dsurefire.includesFile="$groups/server.includes" \
   -Dsurefire.excludesFile="$root/target/gsf-test-server.excludes" "$@" & pids="$!"
 if [ -s "$isolated" ]; then # an empty includes file would run every test class of the modules
-  stream 5 isolated server test -Dsurefire.includesFile="$isolated" "$@" & pids="$pids $!"
+  stream 5 isolated server test -Dsurefire.includesFile="$isolated" -DtempDir=surefire-isolated "$@" &
+  pids="$pids $!"
   names="server isolated loadgen bench"
 fi
 stream 0 loadgen loadgen test -Dsurefire.includesFile="$groups/loadgen.includes" \
   -Dsurefire.excludesFile="$groups/loadgen.excludes" "$@" & pids="$pids $!"
 # bench and cli built, tested and packaged (the cli's shaded jar); the modules before them are built already (the
 # jar plugin leaves an unchanged jar alone) and of their tests only the one bench.includes names runs.
-stream 0 bench bench,cli verify -Dsurefire.includesFile="$groups/bench.includes" "$@" & pids="$pids $!"
+stream 0 bench bench,cli verify -Dsurefire.includesFile="$groups/bench.includes" -DtempDir=surefire-bench "$@" &
+pids="$pids $!"
 code=0
 for pid in $pids; do
   wait "$pid" || { c=$?; [ "$code" != 0 ] || code=$c; }
