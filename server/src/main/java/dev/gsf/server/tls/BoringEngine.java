@@ -28,6 +28,8 @@ import javax.net.ssl.SSLSession;
  * no_renegotiation alert) then fails as a handshake does: its alert goes out and the connection is closed, as nginx
  * closes it.
  *
+ * <p>A wrap of several buffers is sealed as one record ({@link GatheredPlain}), as the JDK's engine seals it.
+ *
  * <p>Everything else is the engine's own. Its native memory is freed by {@link #release}.
  *
  * <p>Threads: as any SSLEngine, called under the connection's lock (the SSL filter's, {@code TlsRecords}'); the
@@ -60,7 +62,8 @@ final class BoringEngine extends SSLEngine {
         if (failed != null) {
             throw failed;
         }
-        SSLEngineResult result = engine.wrap(srcs, offset, length, dst);
+        SSLEngineResult result = GatheredPlain.withBytes(srcs, offset, length) > 1
+                ? wrapGathered(srcs, offset, length, dst) : engine.wrap(srcs, offset, length, dst);
         owesWrap = false;
         if (renegotiation && result.bytesProduced() > 0) {
             failed = new SSLHandshakeException("TLS 1.2 client-initiated renegotiation refused");
@@ -76,6 +79,19 @@ final class BoringEngine extends SSLEngine {
             failed = e; // its alert is in dst: the filter queues it, then this wrap's next call fails the handshake
             return new SSLEngineResult(result.getStatus(), HandshakeStatus.NEED_WRAP, result.bytesConsumed(),
                     result.bytesProduced());
+        }
+    }
+
+    /** One record of the bytes of several buffers: Netty's engine would seal each buffer in a record of its own. */
+    private SSLEngineResult wrapGathered(ByteBuffer[] srcs, int offset, int length, ByteBuffer dst)
+            throws SSLException {
+        ByteBuffer plain = GatheredPlain.copy(srcs, offset, length);
+        try {
+            SSLEngineResult result = engine.wrap(plain, dst);
+            GatheredPlain.consumed(srcs, offset, length, result.bytesConsumed());
+            return result;
+        } finally {
+            GatheredPlain.giveBack(plain);
         }
     }
 

@@ -14,7 +14,7 @@ import org.glassfish.grizzly.ssl.SSLBaseFilter;
 
 /**
  * The HTTPS port: a second Grizzly listener with the same filters and handler as the plain port, and Grizzly's SSL
- * filter below them. Just below it, {@link RecordSplitter} hands it a read's last record apart from those before it,
+ * filter below them ({@link RecordFilter}: its writes are sealed into pooled records). Just below it, {@link RecordSplitter} hands it a read's last record apart from those before it,
  * so that a request is answered before the close_notify behind it is unwrapped; below that, a filter the server's
  * wiring gives answers plain HTTP with a 400 (the HTTP layer's {@code PlainHttpRefusal}). {@link HandshakeTimeout}
  * closes connections whose handshake does not complete in time. A reload renews the certificate for the connections accepted after it
@@ -49,7 +49,8 @@ public final class TlsPort implements AutoCloseable {
         listener.getTransport().getConnectionMonitoringConfig().addProbes(handshakes);
         listener.registerAddOn((secured, chain) -> {
             int ssl = chain.indexOfType(SSLBaseFilter.class);
-            SSLBaseFilter sslFilter = (SSLBaseFilter) chain.get(ssl);
+            SSLBaseFilter sslFilter = new RecordFilter(engines); // Grizzly's, with the writes sealed into our records
+            chain.set(ssl, sslFilter);
             sslFilter.addHandshakeListener(engines.lifecycle());
             sslFilter.addHandshakeListener(handshakes.listener());
             sslFilter.addHandshakeListener(FilterRecords.afterHandshakes());

@@ -10,8 +10,11 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
+import org.glassfish.grizzly.memory.ByteBufferArray;
 import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.memory.MemoryManager;
 import org.glassfish.grizzly.nio.NIOTransport;
 
 /**
@@ -46,24 +49,56 @@ final class TlsRecords {
                 context.write(piece, WriteHandler.of(done));
                 return;
             }
-            RecordBuffers pool = RecordBuffers.of(engine);
-            do { // one record, unless the piece is larger than the engine puts in one (TLS 1.2)
-                ByteBuffer record = pool.fitted(wrap(engine, plain, pool).flip());
-                Buffer out = Buffers.wrap(context.getMemoryManager(), record);
-                out.allowBufferDispose(false); // back to the pool when written; the last record's end is the piece's
-                queue(connection, out, WriteHandler.releasing(() -> pool.giveBack(record),
-                        plain.hasRemaining() ? WriteHandler.NOTHING : done));
-            } while (plain.hasRemaining());
+            queueRecords(connection, context.getMemoryManager(), engine, new ByteBuffer[] {plain}, 1,
+                    WriteHandler.of(done));
         }
     }
 
+    /**
+     * Encrypts all of {@code message} (a write that reached the SSL filter: a head, a small body with it, HTTP/2
+     * frames) into records as {@link #write} does, and queues them; {@code last} (or nobody, when null) is told how
+     * the last record's write ended. The message is disposed of once sealed, as the filter disposes of it. Called
+     * by {@link RecordFilter} under the connection's lock, after the handshake.
+     */
+    static void write(Connection<?> connection, MemoryManager<?> memory, SSLEngine engine, Buffer message,
+                      CompletionHandler<WriteResult> last) throws IOException {
+        ByteBufferArray plain = message.toByteBufferArray();
+        try {
+            queueRecords(connection, memory, engine, plain.getArray(), plain.size(), last);
+        } finally {
+            plain.restore();
+            plain.recycle();
+        }
+        message.tryDispose();
+    }
+
+    /** Records of {@code plain[0, count)}, one at a time from the engine's pool, each queued once it is sealed. */
+    private static void queueRecords(Connection<?> connection, MemoryManager<?> memory, SSLEngine engine,
+                                     ByteBuffer[] plain, int count, CompletionHandler<WriteResult> last)
+            throws IOException {
+        RecordBuffers pool = RecordBuffers.of(engine);
+        boolean more;
+        do { // one record, unless the plaintext is more than the engine puts in one
+            ByteBuffer record = pool.fitted(wrap(engine, plain, count, pool).flip());
+            Buffer out = Buffers.wrap(memory, record);
+            out.allowBufferDispose(false); // back to the pool when written; the last record's end is the message's
+            more = GatheredPlain.withBytes(plain, 0, count) > 0;
+            queue(connection, out, new Released(() -> pool.giveBack(record), more ? null : last));
+        } while (more);
+    }
+
     /** The next record of {@code plain}, in a buffer taken from {@code pool}, or an exception and the buffer back. */
-    private static ByteBuffer wrap(SSLEngine engine, ByteBuffer plain, RecordBuffers pool) throws IOException {
+    private static ByteBuffer wrap(SSLEngine engine, ByteBuffer[] plain, int count, RecordBuffers pool)
+            throws IOException {
         ByteBuffer wrapped = pool.take(engine.getSession().getPacketBufferSize());
         try {
-            SSLEngineResult result = engine.wrap(plain, wrapped);
+            SSLEngineResult result = engine.wrap(plain, 0, count, wrapped);
             if (result.getStatus() != SSLEngineResult.Status.OK) {
                 throw new IOException("TLS record not written: " + result.getStatus()); // CLOSED: the peer left
+            }
+            if (result.bytesConsumed() == 0) {
+                throw new IOException("TLS engine sealed none of " + GatheredPlain.withBytes(plain, 0, count)
+                        + " buffers of plaintext");
             }
             return wrapped;
         } catch (IOException | RuntimeException e) {
@@ -76,5 +111,40 @@ final class TlsRecords {
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void queue(Connection connection, Buffer record, CompletionHandler handler) {
         ((NIOTransport) connection.getTransport()).getAsyncQueueIO().getWriter().write(connection, record, handler);
+    }
+
+    /** A record's write: its buffer back to the pool, then the message's handler told, however the write ended. */
+    private record Released(Runnable release, CompletionHandler<WriteResult> then)
+            implements CompletionHandler<WriteResult> {
+        @Override
+        public void completed(WriteResult result) {
+            release.run();
+            if (then != null) {
+                then.completed(result);
+            }
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            release.run();
+            if (then != null) {
+                then.failed(cause);
+            }
+        }
+
+        @Override
+        public void cancelled() {
+            release.run();
+            if (then != null) {
+                then.cancelled();
+            }
+        }
+
+        @Override
+        public void updated(WriteResult result) {
+            if (then != null) {
+                then.updated(result);
+            }
+        }
     }
 }

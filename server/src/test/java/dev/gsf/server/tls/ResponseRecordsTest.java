@@ -1,0 +1,163 @@
+package dev.gsf.server.tls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gsf.algorithms.Algorithm;
+import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.TestCerts;
+import dev.gsf.server.testing.Transport;
+import dev.gsf.server.testing.Variants;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The TLS records of small responses, counted on the wire by a proxy between a JDK client and the server: a response
+ * head and the small body behind it leave in one record (nginx sends one; under BoringSSL they were two, a record
+ * per buffer), whether the body was sent with its head at once ({@code inline-max}) or by the algorithm, and so does
+ * every answer the server writes whole (HEAD, 304, 404, a range); pipelined requests are answered in order. Every
+ * algorithm under both providers, every byte checked.
+ */
+@ParameterizedClass(name = "{0} tls-provider={1}")
+@MethodSource("algorithmsAndProviders")
+class ResponseRecordsTest {
+    /** Written at once with its head (under the server's inline-max); {@link #BY_ALGORITHM} is not. */
+    private static final String INLINE = "/300B.bin";
+    private static final String BY_ALGORITHM = "/1KB.bin";
+    private static final int INLINE_MAX = 512;
+    @TempDir
+    static Path root;
+    /** The running server of each invocation: a class's invocations may run at once. */
+    private static final Map<String, FileServer> SERVERS = new ConcurrentHashMap<>();
+    @Parameter(0)
+    Algorithm algorithm;
+    @Parameter(1)
+    String provider;
+
+    static Stream<Arguments> algorithmsAndProviders() {
+        return Variants.tlsProviders().flatMap(p -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, p)));
+    }
+
+    @BeforeParameterizedClassInvocation
+    static void start(Algorithm algorithm, String provider) throws IOException {
+        Random random = new Random(7);
+        for (String name : new String[] {INLINE, BY_ALGORITHM}) {
+            Path file = root.resolve(name.substring(1));
+            if (!Files.exists(file)) {
+                byte[] bytes = new byte[name.equals(INLINE) ? 300 : 1024];
+                random.nextBytes(bytes);
+                Files.write(file, bytes);
+            }
+        }
+        Transport transport = Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK;
+        SERVERS.put(algorithm + provider, Servers.start(root, algorithm,
+                transport.keys("inline-max", Integer.toString(INLINE_MAX))));
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stop(Algorithm algorithm, String provider) {
+        SERVERS.remove(algorithm + provider).close();
+    }
+
+    @Test
+    void aSmallResponseIsOneRecord_headAndBodyTogether() throws Exception {
+        try (Counted client = connect()) {
+            for (String target : new String[] {INLINE, BY_ALGORITHM}) {
+                RawHttp.Response response = client.records(1, () -> client.http.exchange("GET", target));
+                assertThat(response.status()).isEqualTo(200);
+                assertThat(response.md5()).as(target).isEqualTo(md5(target));
+                assertThat(client.last()).as("the record's plaintext holds the body").isGreaterThan(
+                        (int) Files.size(root.resolve(target.substring(1))));
+            }
+        }
+    }
+
+    @Test
+    void headNotModifiedNotFoundAndARange_areOneRecordEach() throws Exception {
+        try (Counted client = connect()) {
+            assertThat(client.records(1, () -> client.http.exchange("HEAD", INLINE)).bodyLength()).isZero();
+            String etag = client.records(1, () -> client.http.exchange("GET", BY_ALGORITHM)).header("etag");
+            assertThat(client.records(1, () -> client.http.exchange("GET", BY_ALGORITHM, "If-None-Match: " + etag))
+                    .status()).isEqualTo(304);
+            assertThat(client.records(1, () -> client.http.exchange("GET", "/missing.bin")).status()).isEqualTo(404);
+            RawHttp.Response range = client.records(1, () -> client.http.exchange("GET", BY_ALGORITHM,
+                    "Range: bytes=100-199"));
+            assertThat(range.status()).isEqualTo(206);
+            assertThat(range.md5()).isEqualTo(RawHttp.md5Hex(Files.readAllBytes(root.resolve("1KB.bin")), 100, 100));
+        }
+    }
+
+    @Test
+    void pipelinedRequests_areAnsweredInOrder_aRecordEach() throws Exception {
+        try (Counted client = connect()) {
+            String requests = ("GET " + BY_ALGORITHM + " HTTP/1.1\r\nHost: x\r\n\r\n").repeat(2)
+                    + "GET " + INLINE + " HTTP/1.1\r\nHost: x\r\n\r\n";
+            RawHttp.Response[] answers = new RawHttp.Response[3];
+            client.records(3, () -> {
+                client.http.sendRaw(requests.getBytes(StandardCharsets.ISO_8859_1));
+                for (int i = 0; i < answers.length; i++) {
+                    answers[i] = client.http.read(false);
+                }
+                return answers[2];
+            });
+            assertThat(answers[0].md5()).isEqualTo(md5(BY_ALGORITHM));
+            assertThat(answers[1].md5()).isEqualTo(md5(BY_ALGORITHM));
+            assertThat(answers[2].md5()).isEqualTo(md5(INLINE));
+        }
+    }
+
+    private static String md5(String target) throws IOException {
+        byte[] bytes = Files.readAllBytes(root.resolve(target.substring(1)));
+        return RawHttp.md5Hex(bytes, 0, bytes.length);
+    }
+
+    /** A client through a record-counting proxy, past its handshake (and the session tickets after it). */
+    private Counted connect() throws Exception {
+        RecordProxy proxy = new RecordProxy(SERVERS.get(algorithm + provider).tlsPort().orElseThrow(), 0);
+        Counted client = new Counted(proxy, RawHttp.overTls(proxy.port(), TestCerts.clientContext()));
+        assertThat(client.http.exchange("GET", INLINE).status()).isEqualTo(200); // the handshake's records
+        return client;
+    }
+
+    private record Counted(RecordProxy proxy, RawHttp http) implements AutoCloseable {
+        interface Exchange {
+            RawHttp.Response run() throws IOException;
+        }
+
+        /** Runs {@code exchange} and checks the server sent {@code expected} records for it. */
+        RawHttp.Response records(int expected, Exchange exchange) throws IOException {
+            int before = proxy.records().size();
+            RawHttp.Response response = exchange.run(); // read whole: the proxy saw its records' headers first
+            assertThat(proxy.records().subList(before, proxy.records().size())).as("records of the response")
+                    .hasSize(expected);
+            return response;
+        }
+
+        /** The length of the last record the server sent. */
+        int last() {
+            return proxy.records().getLast();
+        }
+
+        @Override
+        public void close() throws Exception {
+            http.close();
+            proxy.close();
+        }
+    }
+}
