@@ -19,7 +19,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * it forgets it only then, so a write the kernel takes at once leaves it referenced for the connection's life: the
  * handshake's 33 KB buffer, or a response head's record. At 4,000 slow TLS clients those were 42% of the live heap,
  * and 10,000 ran the default 256 MB heap out. It is released after each handshake, after each response Grizzly
- * answers itself, and by each download once its first write (the head) is out. The filter uses the reference
+ * answers itself, and by each download once its first write (the head) is out. (Writes after the handshake are
+ * sealed by {@link RecordFilter} into pooled records and leave none, unless they took Grizzly's way: a TLS 1.2
+ * rehandshake's; the releases stay for the handshake's buffer and those.) The filter uses the reference
  * only inside its own write, which holds the connection's lock, so dropping it under that lock is always safe. The
  * method is package-private in Grizzly (5.0.2); without it (another version) this does nothing and says so once.
  *

@@ -30,8 +30,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * that ({@link Pace}).
  *
  * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
- * nothing of records. The download's first write, the head, goes through the SSL filter instead, which keeps its
- * record buffer; {@link #afterHead} lets go of it.
+ * nothing of records. The download's first write, the head, goes down the filter chain instead, where
+ * {@link RecordFilter} seals it into a pooled record too; {@link #afterHead} lets go of what Grizzly's own wrap may
+ * still hold (the handshake's buffer).
  *
  * <p>Threads: {@link #write} on the thread the algorithm chose; its next pieces are read and encrypted on the thread
  * that saw the previous one written (this one, or a selector thread). {@link #writeBlocking} blocks the calling
@@ -104,9 +105,10 @@ public final class TlsWrites implements BodyWriter {
     }
 
     /**
-     * The head (and a small file's whole body) went through the SSL filter, which keeps its record buffer: it is let
-     * go of once the write is out, or a slow download would hold it to its end and a keep-alive connection until its
-     * next response. The body's own records never pass through the filter.
+     * The head (and a small file's whole body) went down the filter chain, sealed by {@link RecordFilter} into a
+     * pooled record; Grizzly's SSL filter may still hold the last buffer its own wrap used (the handshake's): it is
+     * let go of once the write is out, or a slow download would hold it to its end and a keep-alive connection until
+     * its next response.
      */
     @Override
     public Written afterHead(Written done) {

@@ -18,8 +18,12 @@
  *   <li>{@link dev.gsf.server.tls.TlsWrites}: the {@link dev.gsf.server.send.BodyWriter} of a download on a TLS
  *       connection. Sendfile cannot carry records, so a section is read piece by piece and encrypted with the
  *       connection's engine into pooled record buffers ({@code TlsRecords}; direct ones for BoringSSL, heap ones for
- *       the JDK's engines, from {@code RecordBuffers}), queued below the SSL filter. Handshakes and response heads go
- *       through the filter, whose last record buffer {@code FilterRecords} lets go of.</li>
+ *       the JDK's engines, from {@code RecordBuffers}), queued below the SSL filter. Every other write after the
+ *       handshake (a response head and the small body sent with it, Grizzly's own answers, HTTP/2's frames) takes
+ *       the same record path: the port's SSL filter is {@code RecordFilter}, Grizzly's with its writes overridden.
+ *       {@code BoringEngine} seals a write of several buffers as one record ({@code GatheredPlain}), as the JDK's
+ *       engine does. Handshakes go through Grizzly's own wrap, whose last record buffer {@code FilterRecords} lets go
+ *       of.</li>
  *   <li>{@code KernelTls} only probes for kernel TLS; docs/tls.md has the design, and kernel TLS on paper.</li>
  * </ul>
  *
@@ -27,8 +31,10 @@
  * own thread (main, the signal thread, an admin thread), and gives the old BoringSSL context back there. Grizzly's
  * selector threads make each connection's engine, run its handshake and call the handshake listeners (which tie the
  * engine's release to its connection's close, and queue a failed one's alert) and the probes; {@code TlsClose} runs on
- * the thread that closes a connection, in the close listener that releases the engine, before it; the record splitter
- * runs where the connection's filter chain runs (a selector thread, or the thread a suspended download resumes it on);
+ * the thread that closes a connection, in the close listener that releases the engine, before it;
+ * {@code RecordFilter} seals a write on the thread that wrote it into the filter chain (a selector thread, a worker, a
+ * virtual thread), under the connection's lock; the record splitter runs where the connection's filter chain runs (a
+ * selector thread, or the thread a suspended download resumes it on);
  * an engine is released on the thread that closes its connection (a selector thread, the timer, a worker, the stopping
  * thread); the one {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of time. A
  * download's {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next pieces on
