@@ -62,7 +62,7 @@ final class BoringEngine extends SSLEngine {
         if (failed != null) {
             throw failed;
         }
-        SSLEngineResult result = GatheredPlain.withBytes(srcs, offset, length) > 1
+        SSLEngineResult result = GatheredPlain.needed(srcs, offset, length)
                 ? wrapGathered(srcs, offset, length, dst) : engine.wrap(srcs, offset, length, dst);
         owesWrap = false;
         if (renegotiation && result.bytesProduced() > 0) {

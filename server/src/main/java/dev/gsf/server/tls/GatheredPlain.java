@@ -20,6 +20,20 @@ final class GatheredPlain {
     private GatheredPlain() {
     }
 
+    /**
+     * Whether a record of {@code srcs[offset, offset + length)} needs their bytes gathered: the first buffer with bytes
+     * left holds less than a record's worth, and another one after it has bytes too. (A first buffer of a whole
+     * record's worth or more is sealed from where it is, without a copy.)
+     */
+    static boolean needed(ByteBuffer[] srcs, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (srcs[i].hasRemaining()) {
+                return srcs[i].remaining() < MOST && withBytes(srcs, i + 1, offset + length - i - 1) > 0;
+            }
+        }
+        return false;
+    }
+
     /** How many of {@code srcs[offset, offset + length)} have bytes left. */
     static int withBytes(ByteBuffer[] srcs, int offset, int length) {
         int count = 0;
