@@ -87,23 +87,32 @@ final class TlsRecords {
         } while (more);
     }
 
-    /** The next record of {@code plain}, in a buffer taken from {@code pool}, or an exception and the buffer back. */
+    /**
+     * The next record of {@code plain} (or what the engine owed before it), in a buffer taken from {@code pool}, or an
+     * exception and the buffer back.
+     */
     private static ByteBuffer wrap(SSLEngine engine, ByteBuffer[] plain, int count, RecordBuffers pool)
             throws IOException {
-        ByteBuffer wrapped = pool.take(engine.getSession().getPacketBufferSize());
-        try {
-            SSLEngineResult result = engine.wrap(plain, 0, count, wrapped);
-            if (result.getStatus() != SSLEngineResult.Status.OK) {
-                throw new IOException("TLS record not written: " + result.getStatus()); // CLOSED: the peer left
+        int packet = engine.getSession().getPacketBufferSize();
+        for (int size = packet; ; size *= 2) {
+            ByteBuffer wrapped = pool.take(size);
+            SSLEngineResult result;
+            try {
+                result = engine.wrap(plain, 0, count, wrapped);
+            } catch (IOException | RuntimeException e) {
+                pool.giveBack(wrapped);
+                throw e;
             }
-            if (result.bytesConsumed() == 0) {
-                throw new IOException("TLS engine sealed none of " + GatheredPlain.withBytes(plain, 0, count)
-                        + " buffers of plaintext");
+            // What the engine owed the peer first (BoringSSL's session tickets after the handshake, a KeyUpdate) may
+            // come alone, or with a BUFFER_OVERFLOW for the record behind it: it is queued, and the loop goes on.
+            if (result.bytesProduced() > 0) {
+                return wrapped;
             }
-            return wrapped;
-        } catch (IOException | RuntimeException e) {
             pool.giveBack(wrapped);
-            throw e;
+            if (result.getStatus() != SSLEngineResult.Status.BUFFER_OVERFLOW || size > packet) {
+                throw new IOException("TLS record not written: " + result.getStatus() + ", none of "
+                        + GatheredPlain.withBytes(plain, 0, count) + " buffers sealed"); // CLOSED: the peer left
+            }
         }
     }
 
