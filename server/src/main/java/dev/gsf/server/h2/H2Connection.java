@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -29,7 +28,8 @@ import org.glassfish.grizzly.Connection;
 /**
  * One HTTP/2 connection: Jetty's parser reads its frames (the preface, SETTINGS, HEADERS with CONTINUATION and HPACK,
  * and the rest), this class keeps its state (streams, settings, windows, limits) and answers each request stream
- * through the {@link FileHandler}, as HTTP/1.1 requests are answered; what goes out is the {@link H2Writer}'s.
+ * through the {@link FileHandler}, as HTTP/1.1 requests are answered; its open streams and their ids are
+ * {@link H2Streams}', what goes out is the {@link H2Writer}'s.
  *
  * <p>Limits against hostile peers: at most {@link #MAX_STREAMS} streams open at once (more are refused), a header
  * block of at most {@link RequestHead#MAX_HEAD} bytes (CONTINUATION frames included), control frames (PING,
@@ -56,13 +56,11 @@ final class H2Connection implements ServerParser.Listener {
     private final BooleanSupplier draining;
     private final H2Writer writer;
     private final ServerParser parser;
-    private final Map<Integer, H2Stream> streams = new ConcurrentHashMap<>();
+    private final H2Streams streams;
     private final String remote;
     private volatile Thread readingThread;
-    private int lastStreamId;
     /** The last stream answered (GOAWAY's last stream id); guarded by this. */
     private int lastServed;
-    private long initialWindow = 65_535;
     private volatile boolean goingAway;
     /** The server drains: GOAWAY sent, new streams refused, closed (lingering) once the last has ended. */
     private volatile boolean drained;
@@ -80,6 +78,7 @@ final class H2Connection implements ServerParser.Listener {
         this.counts = counts;
         this.connection = connection;
         this.handler = handler;
+        this.streams = new H2Streams(this, counts);
         this.writer = new H2Writer(connection, this, maxFrame, inFlight, slabs);
         this.parser = new ServerParser(ByteBufferPool.NON_POOLING, RequestHead.MAX_HEAD,
                 WindowRateControl.fromEventsPerSecond(MAX_CONTROL_FRAMES_PER_SECOND));
@@ -114,24 +113,15 @@ final class H2Connection implements ServerParser.Listener {
 
     /** The connection closed: every stream's waiting write fails, so their downloads end. */
     void closed() {
-        writer.closed(streams.values());
-        streams.values().forEach(this::forget);
+        writer.closed(streams.all());
+        streams.all().forEach(streams::forget);
     }
 
     void streamEnded(H2Stream stream) {
-        if (forget(stream) && (peerGoingAway || drained) && streams.isEmpty()) {
-            writer.goAway(new GoAwayFrame(peerGoingAway ? lastStreamId : lastServed(), ErrorCode.NO_ERROR.code, null),
+        if (streams.forget(stream) && (peerGoingAway || drained) && streams.isEmpty()) {
+            writer.goAway(new GoAwayFrame(peerGoingAway ? streams.lastId() : lastServed(), ErrorCode.NO_ERROR.code, null),
                     true);
         }
-    }
-
-    /** Removes {@code stream} from those open (counted); false when it was gone already. */
-    private boolean forget(H2Stream stream) {
-        boolean removed = streams.remove(stream.id, stream);
-        if (removed) {
-            counts.streamGone();
-        }
-        return removed;
     }
 
     private synchronized int lastServed() {
@@ -188,13 +178,9 @@ final class H2Connection implements ServerParser.Listener {
                 case SettingsFrame.HEADER_TABLE_SIZE -> writer.headerTableSize(value);
                 case SettingsFrame.MAX_FRAME_SIZE -> writer.maxFrameSize(value);
                 case SettingsFrame.INITIAL_WINDOW_SIZE -> {
-                    long delta = value - initialWindow;
-                    initialWindow = value;
-                    for (H2Stream stream : streams.values()) {
-                        if (!writer.openWindow(stream, delta)) {
-                            connectionError(ErrorCode.FLOW_CONTROL_ERROR, "window overflow");
-                            return;
-                        }
+                    if (!streams.initialWindow(value, writer)) {
+                        connectionError(ErrorCode.FLOW_CONTROL_ERROR, "window overflow");
+                        return;
                     }
                 }
                 default -> { } // the others change nothing we send
@@ -207,7 +193,7 @@ final class H2Connection implements ServerParser.Listener {
     @Override
     public void onHeaders(HeadersFrame frame) {
         int id = frame.getStreamId();
-        if (id <= lastStreamId || (id & 1) == 0) {
+        if (!streams.idle(id) || (id & 1) == 0) {
             H2Stream open = streams.get(id);
             if (open != null && !open.remoteClosed) {
                 // Trailers end the request; without END_STREAM, or with pseudo-header fields, they are malformed.
@@ -216,14 +202,14 @@ final class H2Connection implements ServerParser.Listener {
                 } else {
                     writer.reset(open, ErrorCode.PROTOCOL_ERROR);
                 }
-            } else if (open != null || id <= lastStreamId) {
+            } else if (open != null || !streams.idle(id)) {
                 connectionError(ErrorCode.STREAM_CLOSED_ERROR, "HEADERS on closed stream " + id);
             } else {
                 connectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS on even stream " + id);
             }
             return;
         }
-        lastStreamId = id;
+        streams.seen(id);
         if (goingAway) {
             return;
         }
@@ -256,13 +242,10 @@ final class H2Connection implements ServerParser.Listener {
             goAwayForDrain();
             return null;
         }
-        if (streams.size() >= MAX_STREAMS) {
-            return null;
+        H2Stream stream = streams.admit(id);
+        if (stream != null) {
+            lastServed = id;
         }
-        H2Stream stream = new H2Stream(id, initialWindow, this);
-        streams.put(id, stream);
-        counts.streamAdmitted();
-        lastServed = id;
         return stream;
     }
 
@@ -287,7 +270,7 @@ final class H2Connection implements ServerParser.Listener {
     @Override
     public void onData(DataFrame frame) {
         int id = frame.getStreamId();
-        if (id == 0 || id > lastStreamId) { // Jetty's parser passes an empty DATA frame on stream 0 through
+        if (id == 0 || streams.idle(id)) { // Jetty's parser passes an empty DATA frame on stream 0 through
             connectionError(ErrorCode.PROTOCOL_ERROR, "DATA on " + (id == 0 ? "stream 0" : "idle stream " + id));
             return;
         }
@@ -318,7 +301,7 @@ final class H2Connection implements ServerParser.Listener {
     @Override
     public void onReset(ResetFrame frame) {
         int id = frame.getStreamId();
-        if (id > lastStreamId) {
+        if (streams.idle(id)) {
             connectionError(ErrorCode.PROTOCOL_ERROR, "RST_STREAM on idle stream " + id);
             return;
         }
@@ -345,7 +328,7 @@ final class H2Connection implements ServerParser.Listener {
         goingAway = true;
         peerGoingAway = true;
         if (streams.isEmpty()) {
-            writer.goAway(new GoAwayFrame(lastStreamId, ErrorCode.NO_ERROR.code, null), true);
+            writer.goAway(new GoAwayFrame(streams.lastId(), ErrorCode.NO_ERROR.code, null), true);
         }
     }
 
@@ -357,7 +340,7 @@ final class H2Connection implements ServerParser.Listener {
                 connectionError(ErrorCode.FLOW_CONTROL_ERROR, "connection window overflow");
                 return;
             }
-        } else if (id > lastStreamId) {
+        } else if (streams.idle(id)) {
             connectionError(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + id);
             return;
         } else {
@@ -372,9 +355,7 @@ final class H2Connection implements ServerParser.Listener {
     @Override
     public void onStreamFailure(int streamId, int error, String reason) {
         LOG.fine(() -> "HTTP/2 stream " + streamId + " from " + remote + ": " + reason);
-        if (streamId > lastStreamId) {
-            lastStreamId = streamId;
-        }
+        streams.seen(streamId);
         H2Stream stream = streams.get(streamId);
         if (stream != null) {
             writer.reset(stream, ErrorCode.from(error));
@@ -394,6 +375,6 @@ final class H2Connection implements ServerParser.Listener {
     private void connectionError(ErrorCode error, String reason) {
         LOG.fine(() -> "HTTP/2 connection from " + remote + ": " + error + " " + reason);
         goingAway = true;
-        writer.goAway(new GoAwayFrame(lastStreamId, error.code, reason.getBytes(StandardCharsets.UTF_8)), true);
+        writer.goAway(new GoAwayFrame(streams.lastId(), error.code, reason.getBytes(StandardCharsets.UTF_8)), true);
     }
 }

@@ -3,45 +3,30 @@ package dev.gsf.server.h2;
 import dev.gsf.algorithms.WriteSink.Written;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jetty.http.MetaData;
 import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.frames.Frame;
-import org.eclipse.jetty.http2.frames.HeadersFrame;
 import org.eclipse.jetty.http2.frames.ResetFrame;
-import org.eclipse.jetty.http2.generator.Generator;
-import org.eclipse.jetty.http2.hpack.HpackException;
-import org.eclipse.jetty.io.ByteBufferPool;
-import org.eclipse.jetty.io.RetainableByteBuffer;
 import org.glassfish.grizzly.Connection;
 
 /**
- * Everything an HTTP/2 connection sends, in the order it goes on the wire: control frames first, then the streams
- * that have a write waiting, round-robin, one DATA frame each per turn, each frame as long as the peer's
- * SETTINGS_MAX_FRAME_SIZE (at most {@code h2-max-frame}) and the stream's and the connection's send windows allow. One
- * batch is in flight at a time, of at most {@code h2-in-flight} bytes of DATA: that bound, not the windows the
- * client opens, caps what a connection holds in memory, and a full socket pushes back on every stream through it.
- * Frames and HPACK are Jetty's ({@link Generator}); a DATA frame's 9-byte header is written here, right before the
- * payload the stream's file section copies after it.
+ * Everything an HTTP/2 connection sends, in batches: which thread builds and writes the next batch, and how streams,
+ * resets, GOAWAY and the connection's close change what is sent. What a batch holds (control frames first, then the
+ * streams' DATA round-robin within the windows and the frame size) is the {@link H2Scheduler}'s. One batch is in
+ * flight at a time, of at most {@code h2-in-flight} bytes of DATA: that bound, not the windows the client opens, caps
+ * what a connection holds in memory, and a full socket pushes back on every stream through it.
  *
  * <p>Threads: any thread submits; a batch is built by whichever thread finds the writer idle (an algorithm's thread,
  * the selector thread that completed the last batch, or the reading thread once it has parsed what it read), under
- * this object's lock. HPACK's encoder state follows the build order, which is the wire order.
+ * this object's lock, which also guards the scheduler.
  */
 final class H2Writer {
-    /** h2-in-flight (DATA one batch, so a connection, holds at most) and h2-max-frame (whatever the peer allows). */
-    private final int inFlightBound;
-    private final int maxFrameCap;
     private final Connection<?> connection;
     private final FrameSlabs slabs;
-    private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
-    private final ArrayDeque<ByteBuffer> control = new ArrayDeque<>();
-    private final ArrayDeque<H2Stream> ready = new ArrayDeque<>();
+    private final H2Scheduler schedule;
     private final H2Connection owner;
-    private long window = 65_535; // the connection's send window
-    private int maxFrame = 16_384;
     private boolean writing;
     private boolean flushing;
     private boolean again;
@@ -53,11 +38,11 @@ final class H2Writer {
     private volatile boolean lingerAfter;
     private boolean closed;
 
+    /** {@code maxFrameCap}: h2-max-frame (whatever the peer allows); {@code inFlightBound}: h2-in-flight. */
     H2Writer(Connection<?> connection, H2Connection owner, int maxFrameCap, int inFlightBound, FrameSlabs slabs) {
         this.connection = connection;
         this.slabs = slabs;
-        this.maxFrameCap = maxFrameCap;
-        this.inFlightBound = inFlightBound;
+        this.schedule = new H2Scheduler(maxFrameCap, inFlightBound);
         this.owner = owner;
     }
 
@@ -66,45 +51,27 @@ final class H2Writer {
         if (closed || closing) {
             return; // nothing goes after our last GOAWAY
         }
-        try {
-            RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
-            generator.control(out, frame);
-            control.add(ByteBuffer.wrap(out.takeByteArray()));
-        } catch (HpackException e) {
-            throw new IllegalStateException(e); // control frames carry no header block
-        }
+        schedule.control(frame);
     }
 
     /** The peer's SETTINGS_MAX_FRAME_SIZE (already checked to lie in 16384..16777215). */
     synchronized void maxFrameSize(int size) {
-        maxFrame = Math.min(size, maxFrameCap);
-        generator.setMaxFrameSize(size);
+        schedule.maxFrameSize(size);
     }
 
-    /** The peer's SETTINGS_HEADER_TABLE_SIZE (unsigned, 32 bits): the encoder's table, at most 4096 bytes. */
+    /** The peer's SETTINGS_HEADER_TABLE_SIZE (unsigned, 32 bits). */
     synchronized void headerTableSize(int size) {
-        generator.getHpackEncoder().setTableCapacity((int) Math.min(Integer.toUnsignedLong(size), 4096));
+        schedule.headerTableSize(size);
     }
 
     /** Opens the connection's send window by {@code delta}; false when it would pass 2^31-1. */
     synchronized boolean openWindow(long delta) {
-        if (window + delta > Integer.MAX_VALUE) {
-            return false;
-        }
-        window += delta;
-        return true;
+        return schedule.openWindow(delta);
     }
 
     /** Opens {@code stream}'s send window by {@code delta}; false when it would pass 2^31-1. */
     synchronized boolean openWindow(H2Stream stream, long delta) {
-        if (stream.window + delta > Integer.MAX_VALUE) {
-            return false;
-        }
-        stream.window += delta;
-        if (stream.pending != null) {
-            enqueue(stream);
-        }
-        return true;
+        return schedule.openWindow(stream, delta);
     }
 
     /**
@@ -122,7 +89,7 @@ final class H2Writer {
                 stream.pending = bytes == null ? H2Stream.Source.of(ByteBuffer.allocate(0)) : bytes;
                 stream.done = done;
                 stream.endAfter = end;
-                enqueue(stream);
+                schedule.enqueue(stream);
             }
         }
         if (refused) {
@@ -138,7 +105,7 @@ final class H2Writer {
     void reset(H2Stream stream, ErrorCode error) {
         Written failed;
         synchronized (this) {
-            failed = dropStream(stream);
+            failed = schedule.drop(stream);
             control(new ResetFrame(stream.id, error.code));
         }
         owner.streamEnded(stream);
@@ -152,21 +119,11 @@ final class H2Writer {
     void peerReset(H2Stream stream) {
         Written failed;
         synchronized (this) {
-            failed = dropStream(stream);
+            failed = schedule.drop(stream);
         }
         if (failed != null) {
             failed.failed(new IOException("HTTP/2 stream " + stream.id + " reset by the client"));
         }
-    }
-
-    private Written dropStream(H2Stream stream) {
-        stream.closed = true;
-        ready.remove(stream);
-        stream.queued = false;
-        Written failed = stream.done;
-        stream.done = null;
-        stream.pending = null;
-        return failed;
     }
 
     /** Sends GOAWAY ({@code frame}), then closes the connection (lingering, or at once); no more DATA goes out. */
@@ -188,22 +145,14 @@ final class H2Writer {
         synchronized (this) {
             closed = true;
             for (H2Stream stream : open) {
-                Written done = dropStream(stream);
+                Written done = schedule.drop(stream);
                 if (done != null) {
                     failed.add(done);
                 }
             }
-            ready.clear();
-            control.clear();
+            schedule.clear();
         }
         failed.forEach(w -> w.failed(new IOException("HTTP/2 connection closed")));
-    }
-
-    private void enqueue(H2Stream stream) {
-        if (!stream.queued) {
-            stream.queued = true;
-            ready.add(stream);
-        }
     }
 
     /** Whether a flush was asked for on the reading thread since the last call. */
@@ -294,105 +243,11 @@ final class H2Writer {
 
     /** Builds the next batch: control frames, then streams round-robin (memory only if {@code memoryOnly}). */
     private void build(H2Batch batch, boolean memoryOnly) {
-        while (!control.isEmpty()) {
-            batch.add(control.poll());
-        }
+        schedule.controlInto(batch);
         if (closing) {
             lastBuilt = true;
             return;
         }
-        int turns = ready.size() * 2 + 1;
-        while (!ready.isEmpty() && turns-- > 0) {
-            H2Stream stream = ready.poll();
-            stream.queued = false;
-            if (memoryOnly && stream.pending != null && stream.pending.fromFile()) {
-                batch.fileFramesLeft = true;
-                enqueue(stream);
-                continue;
-            }
-            if (!stream.closed && !turn(stream, batch, inFlightBound - batch.dataBytes)) {
-                enqueue(stream);
-            }
-            if (batch.dataBytes >= inFlightBound) { // not at a window of 0: the other streams' HEADERS go on
-                break;
-            }
-        }
-    }
-
-    /** One stream's turn: its head, then one DATA frame; true when its write is done or it waits for its window. */
-    private boolean turn(H2Stream stream, H2Batch batch, long budget) {
-        H2Stream.Source pending = stream.pending;
-        boolean bodyLeft = pending != null && pending.remaining() > 0;
-        if (stream.head != null) {
-            if (!headers(stream, batch, stream.endAfter && !bodyLeft)) {
-                return true;
-            }
-            if (!bodyLeft) {
-                return finishWrite(stream, batch, false);
-            }
-        }
-        if (!bodyLeft) { // an empty write: END_STREAM alone, or nothing
-            return finishWrite(stream, batch, stream.endAfter);
-        }
-        long length = Math.min(Math.min(pending.remaining(), stream.window), Math.min(window, maxFrame));
-        length = Math.min(length, budget);
-        if (length <= 0) {
-            return stream.window <= 0; // parked until a WINDOW_UPDATE for it; else back in line
-        }
-        boolean last;
-        try {
-            last = batch.addData(pending, (int) length, stream.endAfter, stream.id);
-        } catch (IOException e) {
-            failStream(stream, batch, e);
-            return true;
-        }
-        return sent(stream, batch, length, last);
-    }
-
-    /** A DATA frame of {@code length} bytes of {@code stream} is in the batch; as {@link #turn} returns. */
-    private boolean sent(H2Stream stream, H2Batch batch, long length, boolean last) {
-        batch.dataBytes += length;
-        stream.window -= length;
-        window -= length;
-        return !last ? stream.window <= 0 : finishWrite(stream, batch, false);
-    }
-
-    /** The stream's write is out with this batch: told when it is written; END_STREAM first when {@code end}. */
-    private boolean finishWrite(H2Stream stream, H2Batch batch, boolean end) {
-        if (end) {
-            batch.add(H2Batch.dataHeader(ByteBuffer.allocate(H2Batch.FRAME_HEADER), 0, true, stream.id));
-        }
-        if (stream.done != null) {
-            batch.written.add(stream.done);
-        }
-        if (stream.endAfter) {
-            stream.closed = true;
-            batch.ended.add(stream);
-        }
-        stream.done = null;
-        stream.pending = null;
-        return true;
-    }
-
-    /** HEADERS (and CONTINUATION) of the stream's head; false when it cannot be encoded (the stream is reset). */
-    private boolean headers(H2Stream stream, H2Batch batch, boolean endStream) {
-        try {
-            RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
-            generator.control(out, new HeadersFrame(stream.id, stream.head, null, endStream));
-            batch.add(ByteBuffer.wrap(out.takeByteArray()));
-            stream.head = null;
-            return true;
-        } catch (HpackException e) {
-            failStream(stream, batch, e);
-            return false;
-        }
-    }
-
-    /** {@code stream}'s write failed while the batch was built: it is reset, its write told so with the batch. */
-    private void failStream(H2Stream stream, H2Batch batch, Exception cause) {
-        batch.failed.add(new H2Batch.Failure(stream.done, cause));
-        dropStream(stream);
-        control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
-        batch.ended.add(stream);
+        schedule.streamsInto(batch, memoryOnly);
     }
 }

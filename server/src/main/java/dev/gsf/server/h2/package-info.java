@@ -4,15 +4,16 @@
  * <ul>
  *   <li>{@link dev.gsf.server.h2.H2Filter}: tells an HTTP/2 connection by its preface, ahead of the HTTP/1.1
  *       filters, and feeds it its bytes.</li>
- *   <li>{@code H2Connection}: one connection's state (streams, settings, windows, limits against hostile peers),
+ *   <li>{@code H2Connection}: one connection's state (settings, limits against hostile peers, drain and close),
  *       Jetty's frame parser and HPACK decoder reading it (the client's resets counted by {@code ResetRate}); each
  *       request stream is answered by the {@link dev.gsf.server.http.FileHandler} through an {@code H2Exchange}, as
- *       an HTTP/1.1 request is.</li>
+ *       an HTTP/1.1 request is. Its open streams, their ids and the initial window are {@code H2Streams}'.</li>
  *   <li>{@code H2Stream}: a stream's answer and the {@link dev.gsf.algorithms.WriteSink} of its download: the
  *       algorithm's writes become DATA frames.</li>
- *   <li>{@code H2Writer}: what a connection sends, control frames first, then the streams' DATA round-robin within
- *       the windows and a fixed bound on bytes in flight per connection, in batches ({@code H2Batch}) of one write
- *       each, every DATA payload copied into its frame (no sendfile on h2c for now: docs/http2.md); nothing after the
+ *   <li>{@code H2Writer}: what a connection sends, in batches ({@code H2Batch}) of one write each, one in flight at
+ *       a time, built and written by whichever thread finds it idle; what a batch holds is the {@code H2Scheduler}'s:
+ *       control frames first, then the streams' DATA round-robin within the windows and a fixed bound on bytes in
+ *       flight per connection, every DATA payload copied into its frame (no sendfile on h2c for now: docs/http2.md); nothing after the
  *       connection's last GOAWAY. Batches are built in direct slabs shared by the server's connections
  *       ({@code FrameSlabs}), the payload read from the file straight into its frame.</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
