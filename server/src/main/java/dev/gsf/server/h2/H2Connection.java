@@ -119,8 +119,8 @@ final class H2Connection implements ServerParser.Listener {
 
     void streamEnded(H2Stream stream) {
         if (streams.forget(stream) && (peerGoingAway || drained) && streams.isEmpty()) {
-            writer.goAway(new GoAwayFrame(peerGoingAway ? streams.lastId() : lastServed(), ErrorCode.NO_ERROR.code, null),
-                    true);
+            int last = peerGoingAway ? streams.lastId() : lastServed();
+            writer.goAway(new GoAwayFrame(last, ErrorCode.NO_ERROR.code, null), true);
         }
     }
 

@@ -40,10 +40,14 @@ final class H2Scheduler {
 
     /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */
     void control(Frame frame) {
+        control.add(encode(frame));
+    }
+
+    private ByteBuffer encode(Frame frame) {
         try {
             RetainableByteBuffer.Mutable out = new RetainableByteBuffer.DynamicCapacity();
             generator.control(out, frame);
-            control.add(ByteBuffer.wrap(out.takeByteArray()));
+            return ByteBuffer.wrap(out.takeByteArray());
         } catch (HpackException e) {
             throw new IllegalStateException(e); // control frames carry no header block
         }
@@ -202,11 +206,15 @@ final class H2Scheduler {
         }
     }
 
-    /** {@code stream}'s write failed while the batch was built: it is reset, its write told so with the batch. */
+    /**
+     * {@code stream}'s write failed while the batch was built (its file ended early): it is reset, its write told so
+     * with the batch. The RST_STREAM goes in this batch, so that the batch is never empty and is told: an empty one
+     * is not written, and the failure would never reach the download (which would wait on its write for good).
+     */
     private void failStream(H2Stream stream, H2Batch batch, Exception cause) {
         batch.failed.add(new H2Batch.Failure(stream.done, cause));
         drop(stream);
-        control(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code));
+        batch.add(encode(new ResetFrame(stream.id, ErrorCode.INTERNAL_ERROR.code)));
         batch.ended.add(stream);
     }
 }
