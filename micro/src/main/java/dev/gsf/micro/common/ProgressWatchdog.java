@@ -1,6 +1,9 @@
 package dev.gsf.micro.common;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -13,10 +16,13 @@ import java.util.function.Supplier;
  * (a deadlock: DL) or the run passes {@code limit} (TO), it records why, with the state the run describes,
  * and runs the teardown once: the teardown closes sockets so that every blocked thread wakes up.
  * The suppliers and the teardown are called on the watchdog thread and must not block for long.
+ * {@link #close()} returns once that thread has ended (bounded), not only once its executor says it terminated:
+ * an executor terminates while its last thread is still on its way out.
  */
 public final class ProgressWatchdog implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final AtomicReference<Verdict> verdict = new AtomicReference<>();
+    private final Queue<Thread> threads = new ConcurrentLinkedQueue<>();
 
     /** Why a run was stopped: DL when nothing moved for the stall time, TO when the time limit passed. */
     public record Verdict(String code, String reason) {
@@ -27,6 +33,7 @@ public final class ProgressWatchdog implements AutoCloseable {
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "watchdog-" + name);
             t.setDaemon(true);
+            threads.add(t);
             return t;
         });
         long start = System.nanoTime();
@@ -70,6 +77,9 @@ public final class ProgressWatchdog implements AutoCloseable {
             timer.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return;
         }
+        List<Thread> others = threads.stream().filter(t -> t != Thread.currentThread()).toList();
+        Threads.joinAll(others, Duration.ofSeconds(1));
     }
 }

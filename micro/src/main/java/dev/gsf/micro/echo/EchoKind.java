@@ -21,8 +21,9 @@ public enum EchoKind {
 
     public EchoServer startServer(EchoSettings settings, EchoActivity activity) throws IOException {
         return switch (this) {
-            case B -> new BlockingEchoServer(settings, activity, Thread.ofPlatform().daemon().factory());
-            case VT -> new BlockingEchoServer(settings, activity, Thread.ofVirtual().factory());
+            case B -> new BlockingEchoServer(settings, activity,
+                    Thread.ofPlatform().daemon().name("echo-serve-", 0).factory());
+            case VT -> new BlockingEchoServer(settings, activity, Thread.ofVirtual().name("echo-serve-", 0).factory());
             case NB -> new SelectorEchoServer(settings, activity);
             case A -> new AsyncEchoServer(settings, activity);
         };
