@@ -2,6 +2,7 @@ package dev.gsf.server.tls;
 
 import java.io.IOException;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
@@ -9,6 +10,7 @@ import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.filterchain.FilterChainContext.TransportContext;
 import org.glassfish.grizzly.filterchain.NextAction;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
+import org.glassfish.grizzly.ssl.SSLConnectionContext;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
 import org.glassfish.grizzly.ssl.SSLUtils;
 
@@ -21,11 +23,21 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * referenced after the write ({@link FilterRecords}). A write during a handshake (TLS 1.2's), a blocking write, or a
  * message that is not a buffer goes Grizzly's way, as does an engine that owes the peer a record (an alert).
  *
+ * <p>A handshake message after the handshake (a TLS 1.3 KeyUpdate that asks for the server's, a TLS 1.2
+ * renegotiation) makes Grizzly's unwrap run a handshake with no input, and go on with what that handshake gives back:
+ * the records behind the message in the same read were dropped. Under the JDK's engine, which owes its KeyUpdate at
+ * once, a request behind a client's KeyUpdate was lost and the next record failed its MAC (its sequence number
+ * skipped). Here that handshake gets the read's rest, and gives back what it did not take.
+ *
  * <p>Threads: Grizzly's, where a write enters the filter chain (a selector thread, a worker, a virtual thread); the
  * records are sealed and queued under the connection's lock, which Grizzly's own write path and {@link TlsWrites}
- * take for the same, so they leave in the engine's order.
+ * take for the same, so they leave in the engine's order. The read being unwrapped is known per thread: Grizzly runs
+ * that handshake on the thread that unwraps, inside the unwrap.
  */
 final class RecordFilter extends SSLBaseFilter {
+    /** The read {@link #unwrapAll} takes records from on this thread, or what a handshake in it left of that read. */
+    private static final ThreadLocal<Buffer> UNWRAPPING = new ThreadLocal<>();
+
     RecordFilter(SSLEngineConfigurator engines) {
         super(engines);
     }
@@ -46,5 +58,32 @@ final class RecordFilter extends SSLBaseFilter {
             TlsRecords.write(connection, ctx.getMemoryManager(), engine, message, transport.getCompletionHandler());
             return ctx.getStopAction();
         }
+    }
+
+    @Override
+    protected NextAction unwrapAll(FilterChainContext ctx, SSLConnectionContext sslCtx) throws SSLException {
+        Buffer outer = UNWRAPPING.get();
+        UNWRAPPING.set(ctx.getMessage());
+        try {
+            return super.unwrapAll(ctx, sslCtx);
+        } finally {
+            UNWRAPPING.set(outer);
+        }
+    }
+
+    /**
+     * A handshake Grizzly's unwrap starts after a handshake message (it passes no input) gets the rest of the read
+     * being unwrapped; what it leaves is where the unwrap goes on.
+     */
+    @Override
+    protected Buffer doHandshakeSync(SSLConnectionContext sslCtx, FilterChainContext ctx, Buffer input,
+                                     long timeoutMillis) throws IOException {
+        Buffer unread = input == null ? UNWRAPPING.get() : null;
+        if (unread == null || !unread.hasRemaining()) {
+            return super.doHandshakeSync(sslCtx, ctx, input, timeoutMillis);
+        }
+        Buffer rest = super.doHandshakeSync(sslCtx, ctx, unread, timeoutMillis);
+        UNWRAPPING.set(rest); // a second such message in the same read goes on from there
+        return rest;
     }
 }

@@ -27,8 +27,18 @@ final class EnginePeer implements AutoCloseable {
     private final ByteBuffer fromNet;
     private final ByteBuffer app;
     private final ByteArrayOutputStream plaintext = new ByteArrayOutputStream();
+    /** The handshake's last flight (the client's Finished), when held back for {@link #records} to put in front. */
+    private final ByteArrayOutputStream held = new ByteArrayOutputStream();
 
     EnginePeer(int port) throws IOException {
+        this(port, false);
+    }
+
+    /**
+     * A client past its handshake; with {@code holdFinished}, its last flight is not written yet but put in front of
+     * the first {@link #records}, so that the server reads its Finished and what follows in one read.
+     */
+    EnginePeer(int port, boolean holdFinished) throws IOException {
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         socket.setSoTimeout(10_000);
         engine = TestCerts.clientContext().createSSLEngine("127.0.0.1", port);
@@ -39,14 +49,20 @@ final class EnginePeer implements AutoCloseable {
         while (engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING
                 && engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.FINISHED) {
             switch (engine.getHandshakeStatus()) {
-                case NEED_WRAP -> send(new byte[0]);
+                case NEED_WRAP -> held.write(wrapped(new byte[0]));
                 case NEED_TASK -> engine.getDelegatedTask().run();
                 default -> {
+                    writeRaw(held.toByteArray()); // the server answers it before this client reads on
+                    held.reset();
                     if (!unwrapSome()) {
                         throw new IOException("the server ended the handshake");
                     }
                 }
             }
+        }
+        if (!holdFinished) {
+            writeRaw(held.toByteArray());
+            held.reset();
         }
     }
 
@@ -55,9 +71,29 @@ final class EnginePeer implements AutoCloseable {
         send(text.getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    /** {@code text} encrypted into records, not written: for a test to write them its own way. */
+    /**
+     * {@code text} encrypted into records, not written: for a test to write them its own way; behind the handshake's
+     * last flight if it was held back and not written yet.
+     */
     byte[] records(String text) throws IOException {
-        return wrapped(text.getBytes(StandardCharsets.ISO_8859_1));
+        held.write(wrapped(text.getBytes(StandardCharsets.ISO_8859_1)));
+        byte[] records = held.toByteArray();
+        held.reset();
+        return records;
+    }
+
+    /**
+     * The records of a TLS 1.3 KeyUpdate asking the server to update its keys too (the JDK's engine sends one when a
+     * handshake is begun after the first), not written: {@link #records} seals what follows with the new key.
+     */
+    byte[] keyUpdate() throws IOException {
+        engine.beginHandshake();
+        ByteArrayOutputStream records = new ByteArrayOutputStream();
+        for (byte[] record; engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP
+                && (record = wrapped(new byte[0])).length > 0; ) {
+            records.write(record);
+        }
+        return records.toByteArray();
     }
 
     /** The records this client closes its sending side with (the JDK's: user_canceled, close_notify), not written. */

@@ -9,6 +9,7 @@ import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
 import dev.gsf.server.testing.Variants;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,8 +32,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The TLS records of small responses, counted on the wire by a proxy between a JDK client and the server: a response
  * head and the small body behind it leave in one record (nginx sends one; under BoringSSL they were two, a record
  * per buffer), whether the body was sent with its head at once ({@code inline-max}) or by the algorithm, and so does
- * every answer the server writes whole (HEAD, 304, 404, a range); pipelined requests are answered in order. Every
- * algorithm under both providers, every byte checked.
+ * every answer the server writes whole (HEAD, 304, 404, a range); pipelined requests are answered in order. And,
+ * through {@link EnginePeer} (a JDK engine over a plain socket, so that a test chooses what one read holds), requests
+ * in the read of the client's Finished, and behind a TLS 1.3 KeyUpdate, are answered. Every algorithm under both
+ * providers, every byte checked.
  */
 @ParameterizedClass(name = "{0} tls-provider={1}")
 @MethodSource("algorithmsAndProviders")
@@ -119,6 +122,62 @@ class ResponseRecordsTest {
             assertThat(answers[0].md5()).isEqualTo(md5(BY_ALGORITHM));
             assertThat(answers[1].md5()).isEqualTo(md5(BY_ALGORITHM));
             assertThat(answers[2].md5()).isEqualTo(md5(INLINE));
+        }
+    }
+
+    /**
+     * The client's Finished and two requests in one read (the handshake's step gets the Finished and the first): the
+     * server's first write after the handshake finds the engine owing records (BoringSSL's two session tickets, 482
+     * bytes, sealed in the same wrap as the head); both answers follow them. This does not reach TlsRecords' wrap
+     * that seals only what was owed (5afe34d): over HTTP/1.1 the first write is a head of at most inline-max (12 KB)
+     * and its body, which fits beside the tickets; that takes a first write of 16 KB or more (an h2 HEADERS and DATA).
+     */
+    @Test
+    void aRequestInTheReadOfTheFinished_isAnsweredAfterWhatTheEngineOwed() throws Exception {
+        try (EnginePeer client = new EnginePeer(tlsPort(), true)) {
+            ByteArrayOutputStream read = new ByteArrayOutputStream();
+            read.write(client.records(get(INLINE, "keep-alive"))); // behind the Finished: a read of three records
+            read.write(client.records(get(BY_ALGORITHM, "close")));
+            client.writeRaw(read.toByteArray());
+            assertAnswered(client.readToTheEnd(), INLINE, BY_ALGORITHM);
+        }
+    }
+
+    /**
+     * A TLS 1.3 KeyUpdate that asks for the server's, and two requests behind it in one read (a record each): the
+     * server's KeyUpdate leaves before the answers, both answered in order.
+     */
+    @Test
+    void requestsBehindAKeyUpdate_areAnswered() throws Exception {
+        try (EnginePeer client = new EnginePeer(tlsPort())) {
+            ByteArrayOutputStream read = new ByteArrayOutputStream();
+            read.write(client.keyUpdate());
+            read.write(client.records(get(INLINE, "keep-alive")));
+            read.write(client.records(get(BY_ALGORITHM, "close")));
+            client.writeRaw(read.toByteArray());
+            assertAnswered(client.readToTheEnd(), INLINE, BY_ALGORITHM);
+        }
+    }
+
+    private int tlsPort() {
+        return SERVERS.get(algorithm + provider).tlsPort().orElseThrow();
+    }
+
+    private static String get(String target, String connection) {
+        return "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: " + connection + "\r\n\r\n";
+    }
+
+    /** {@code ending} holds a 200 with each of {@code targets}' bodies, in order, and a close_notify and FIN after. */
+    private static void assertAnswered(EnginePeer.Ending ending, String... targets) throws IOException {
+        assertThat(ending.end()).isEqualTo("FIN");
+        assertThat(ending.closeNotify()).as("close_notify").isTrue();
+        int at = 0;
+        for (String target : targets) {
+            at = ending.text().indexOf("HTTP/1.1 200 ", at);
+            assertThat(at).as(target + "'s answer in " + ending.text().length() + " bytes").isNotNegative();
+            String body = new String(Files.readAllBytes(root.resolve(target.substring(1))), StandardCharsets.ISO_8859_1);
+            at = ending.text().indexOf(body, at);
+            assertThat(at).as(target + "'s body").isNotNegative();
         }
     }
 
