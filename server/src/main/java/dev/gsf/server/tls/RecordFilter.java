@@ -31,8 +31,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  *
  * <p>Threads: Grizzly's, where a write enters the filter chain (a selector thread, a worker, a virtual thread); the
  * records are sealed and queued under the connection's lock, which Grizzly's own write path and {@link TlsWrites}
- * take for the same, so they leave in the engine's order. The read being unwrapped is known per thread: Grizzly runs
- * that handshake on the thread that unwraps, inside the unwrap.
+ * take for the same, so they leave in the engine's order; a handshake step (its wraps and its write) holds it too.
+ * The read being unwrapped is known per thread: Grizzly runs that handshake on the thread that unwraps, inside the
+ * unwrap.
  */
 final class RecordFilter extends SSLBaseFilter {
     /** The read {@link #unwrapAll} takes records from on this thread, or what a handshake in it left of that read. */
@@ -68,6 +69,20 @@ final class RecordFilter extends SSLBaseFilter {
             return super.unwrapAll(ctx, sslCtx);
         } finally {
             UNWRAPPING.set(outer);
+        }
+    }
+
+    /**
+     * A handshake step under the connection's lock, as every other wrap and queue of the connection: Grizzly's wraps
+     * the step's records and queues them at its end without it, so that, on HTTP/2 (whose streams are written while
+     * the connection reads), a stream's record could be sealed after the server's KeyUpdate (with the new key) and
+     * queued before it, and the client could not read it.
+     */
+    @Override
+    protected Buffer doHandshakeStep(SSLConnectionContext sslCtx, FilterChainContext ctx, Buffer input,
+                                     Buffer appBuffer) throws IOException {
+        synchronized (ctx.getConnection()) {
+            return super.doHandshakeStep(sslCtx, ctx, input, appBuffer);
         }
     }
 
