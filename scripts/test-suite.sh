@@ -11,7 +11,7 @@
 #       class, alone: over a minute at the end with a core idle (docs/results/2026-11-27-ci-time.md). The list is
 #       the classes whose declaration says @Isolated, found when the suite starts;
 #   2c. "loadgen": loadgen's test classes, one at a time, but one that the bench stream runs (loadgen.excludes);
-#   2d. "bench": mvn verify of bench and cli (bench's test classes one at a time, the cli's shaded jar; first
+#   2d. "bench": mvn verify of bench and cli (their test classes one at a time, the cli's shaded jar; first
 #      loadgen's LoadAgainstServerTest, so that the two streams end closer together, bench.includes), which in
 #      step 1 kept a core idle while every stream waited (docs/results/2026-11-27-ci-under-4-minutes.md). Not micro:
 #      its ping test counts round trips within a deadline, and was kept alone (it missed at load 35-37 either way).
