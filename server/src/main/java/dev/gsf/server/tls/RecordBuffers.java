@@ -87,8 +87,16 @@ final class RecordBuffers {
         if (record.remaining() > SMALL_RECORD) {
             return record;
         }
-        directInUse.giveBack(directBytes(record)); // first: the small record may take its room
-        ByteBuffer small = obtain(idleSmall, SMALL_RECORD).put(record).flip();
+        long room = directBytes(record);
+        directInUse.giveBack(room); // first: the small record may take its room
+        ByteBuffer small;
+        try {
+            small = obtain(idleSmall, SMALL_RECORD);
+        } catch (OutOfMemoryError e) { // no small buffer to be had: the sealed record goes out as it is
+            directInUse.adjust(room);
+            return record;
+        }
+        small.put(record).flip();
         keep(idle, record);
         return small;
     }
