@@ -15,6 +15,7 @@ import dev.gsf.server.ops.AccessLog;
 import dev.gsf.server.ops.Arrival;
 import dev.gsf.server.ops.DownloadTracker;
 import dev.gsf.server.send.BodyWriter;
+import dev.gsf.server.send.DownloadHold;
 import dev.gsf.server.send.PlainSink;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -322,13 +323,14 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
      * A plain GET of a file, answered where StrictHttpFilter read it: without Range or validators in the request its
      * answer is 200 with the headers its lookup gave, so Grizzly neither parses it again nor makes a Request and a
      * Response for it, and the head is written as bytes. The body still goes through the algorithm, tracked, counted
-     * and logged as any download: at once for a small file held in memory (the fast path), else with the filter's
-     * context suspended until the download ends, which only a request with nothing read after it may be (a pipelined
-     * request behind it would be answered in the middle of its body). Anything else, and a file that cannot be
-     * opened here, is left to Grizzly and {@link #service}.
+     * and logged as any download: at once for a small file held in memory (the fast path), else held by the
+     * connection's {@link DownloadHold} until the download ends, which only a request with nothing read after it may
+     * be (a pipelined request behind it would be answered in the middle of its body). Anything else, and a file that
+     * cannot be opened here, is left to Grizzly and {@link #service}.
      */
     @Override
-    public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last) {
+    public Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last,
+                         DownloadHold hold) {
         long received = System.nanoTime();
         String target = get.target();
         int query = target.indexOf('?');
@@ -362,10 +364,9 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
             byte[] head = new RawResponse(200, "OK", generation, true).header("ETag", validators.etag())
                     .header("Last-Modified", validators.lastModified()).header("Accept-Ranges", "bytes")
                     .header("Content-Type", found.contentType()).header("Content-Length", size).bytes();
-            if (!now) {
-                ctx.suspend(); // before the download starts: it may end on another thread before this one returns
-            }
-            PlainSink sink = new PlainSink(ctx, bodyWriters.of(ctx), head, !now,
+            // Held before the download starts: it may end on another thread before this one returns.
+            FilterChainContext writes = now ? ctx : hold.begin(ctx);
+            PlainSink sink = new PlainSink(writes, bodyWriters.of(writes), head, now ? null : hold,
                     () -> Answers.serverErrorBytes(generation), generation.config.tcpNoPush());
             AccessLog.Line logLine = generation.accessLog.begin(remoteAddress, get.requestLine(),
                     name -> RequestHead.field(get.forwarded(), get.forwarded().length, name));
@@ -374,7 +375,7 @@ public final class FileHandler extends HttpHandler implements StrictHttpFilter.P
                     generation.algorithm.kind(), "identity"), logLine, found, admission, file, body.parts(), sink,
                     sink::answeredServerError, now);
             downloading = true;
-            return now ? Answer.STARTED : Answer.SUSPENDED;
+            return now ? Answer.STARTED : Answer.DOWNLOADING;
         } finally {
             if (!downloading) {
                 generation.release();

@@ -2,6 +2,7 @@ package dev.gsf.server.http;
 
 import dev.gsf.server.generation.Generation;
 import dev.gsf.server.generation.Generations;
+import dev.gsf.server.send.DownloadHold;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import org.glassfish.grizzly.filterchain.BaseFilter;
 import org.glassfish.grizzly.filterchain.FilterChainBuilder;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.filterchain.NextAction;
+import org.glassfish.grizzly.filterchain.TransportFilter;
 import org.glassfish.grizzly.http.HttpServerFilter;
 import org.glassfish.grizzly.http.server.AddOn;
 import org.glassfish.grizzly.http.server.NetworkListener;
@@ -28,7 +30,8 @@ import org.glassfish.grizzly.utils.IdleTimeoutFilter;
  * colon, HTTP/2.0 in an HTTP/1 request line, TLS bytes) is answered here and never parsed. Request bodies are skipped
  * here by their framing, so the next head is found where RFC 9112 puts it. It also answers TRACE and CONNECT, which
  * Grizzly would answer itself, and every request once the server is draining (503). The next head is read only after
- * Grizzly has finished the request before it (a suspended download included), so answers keep their order. A plain
+ * Grizzly has finished the request before it (a download included: {@link DownloadHold}), so answers keep their
+ * order. A plain
  * GET ({@link RequestHead.Pass#plainGet}) is offered to the {@link PlainGets} first, which may answer it here,
  * without Grizzly's parser (small files held in memory; nginx answers them from its event loop alike).
  *
@@ -60,10 +63,10 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             /** Its download started on the connection of the filter's context, and wrote before this returned. */
             STARTED,
             /**
-             * Its download started with the filter's context suspended; the download resumes the context when it
-             * ends, and until then the connection reads nothing.
+             * Its download started, held by the connection's {@link DownloadHold}: until it ends, the connection
+             * reads nothing (a read event that comes is held until then).
              */
-            SUSPENDED,
+            DOWNLOADING,
             /** The download queue is full: the filter answers 503 and closes, as Grizzly does after a 503. */
             QUEUE_FULL,
             /** Not one it answers: Grizzly parses it. */
@@ -74,8 +77,10 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
          * Answers {@code get} with {@code ctx}. Called on the thread that read the request; never blocks.
          *
          * @param last whether nothing was read after this request (no pipelined request waits behind it)
+         * @param hold the connection's download hold, which a download that outlives this call must begin
          */
-        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last);
+        Answer answer(FilterChainContext ctx, RequestHead.Pass get, String remoteAddress, boolean last,
+                      DownloadHold hold);
     }
 
     /** Its answers carry the Server header of the current generation and go to its access log, as FileHandler's. */
@@ -102,10 +107,14 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
         }
     }
 
-    /** Places this filter just before Grizzly's HTTP codec. */
+    /**
+     * Places this filter just before Grizzly's HTTP codec, and Grizzly's transport filter by one that reads nothing
+     * while a download is held ({@link HoldingTransportFilter}).
+     */
     @Override
     public void setup(NetworkListener listener, FilterChainBuilder builder) {
         builder.add(builder.indexOfType(HttpServerFilter.class), this);
+        builder.set(builder.indexOfType(TransportFilter.class), new HoldingTransportFilter());
     }
 
     /** From now on every new request is answered 503 and its connection closed. */
@@ -155,8 +164,8 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
             Buffer rest = start + end < in.limit() ? in.split(start + end) : null;
             in.tryDispose();
             switch (answerHere(ctx, framing, pass, rest == null)) {
-                case SUSPENDED -> {
-                    return ctx.getSuspendAction();
+                case DOWNLOADING -> {
+                    return ctx.getStopAction(); // (nothing was read after it)
                 }
                 case GRIZZLYS -> {
                     ctx.setMessage(Buffers.wrap(connection.getMemoryManager(), pass.forwarded()));
@@ -201,8 +210,8 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
     private enum Fate {
         /** Answered here, written already (or with its download started): read on. */
         ANSWERED,
-        /** Its download started with the context suspended: read nothing more until it ends. */
-        SUSPENDED,
+        /** Its download started, held: read nothing more until it ends. */
+        DOWNLOADING,
         /** Grizzly parses and answers it. */
         GRIZZLYS
     }
@@ -210,9 +219,11 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
     /** A plain GET offered to the handler, TRACE and CONNECT refused; everything else is Grizzly's. */
     private Fate answerHere(FilterChainContext ctx, Framing framing, RequestHead.Pass pass, boolean last) {
         if (pass.plainGet()) {
-            return switch (plainGets.answer(ctx, pass, remote(ctx.getConnection()), last)) {
+            Connection<?> connection = ctx.getConnection();
+            return switch (plainGets.answer(ctx, pass, remote(connection), last,
+                    DownloadHold.of(connection, requestSeen))) {
                 case STARTED -> Fate.ANSWERED;
-                case SUSPENDED -> Fate.SUSPENDED;
+                case DOWNLOADING -> Fate.DOWNLOADING;
                 case QUEUE_FULL -> {
                     respond(ctx, framing, new RequestHead.Refuse(503, RawResponse.QUEUE_FULL, true, pass.method(),
                             pass.requestLine()));

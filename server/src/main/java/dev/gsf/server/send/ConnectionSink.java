@@ -22,7 +22,7 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     private static final IOException ABORTED = new IOException("the download ended before its last byte");
     final FilterChainContext context;
     final Connection<?> connection;
-    /** Whether the request is suspended until the download ends (not on the small-file fast path). */
+    /** Whether the request is suspended (or its connection held) until the download ends (not on the fast path). */
     final boolean suspended;
     final NoPush noPush;
     /** How the body's sections reach the connection. */

@@ -15,12 +15,13 @@ import org.glassfish.grizzly.memory.MemoryManager;
  * The {@link WriteSink} of a plain GET that {@code FileHandler} answers where {@code StrictHttpFilter} read it: the
  * head, already encoded, goes out gathered with the download's first write, below Grizzly's HTTP codec, and no
  * Grizzly Request or Response exists for it (at 10,000 slow downloads those held half the heap). A small file's
- * download is that one write (the fast path). A longer one holds the filter's context suspended, so that the
- * connection reads no next request while its body is sent, and resumes it when the download completes; a download
- * that fails before its first byte is answered 500, one that ends otherwise drops the connection.
+ * download is that one write (the fast path). A longer one is held ({@link DownloadHold}), so that the connection reads
+ * nothing (no next request, not its end of stream) while its body is sent, and released when the download ends; a
+ * download that fails before its first byte is answered 500, one that ends otherwise drops the connection.
  *
  * <p>Threads: the first write starts on the thread that read the request, or on the algorithm's; callbacks may run
- * later on a selector thread. The fast path's write starts before the filter returns (its context is recycled then).
+ * later on a selector thread. The fast path's write starts before the filter returns (its context is recycled then);
+ * a held download writes through a context of its own.
  */
 public final class PlainSink extends ConnectionSink {
     /** A first write off the fast path: the head (a few hundred bytes) and at most the gathered body bytes. */
@@ -29,18 +30,21 @@ public final class PlainSink extends ConnectionSink {
     private static final ArrayBlockingQueue<ByteBuffer> FIRST_WRITES = new ArrayBlockingQueue<>(64);
 
     private final byte[] head;
+    private final DownloadHold held;
     private final Supplier<byte[]> serverError;
 
     /**
      * @param body        how the body's sections reach the connection (its writer picked for {@code context})
-     * @param suspended   whether {@code context} is suspended, to be resumed when the download completes
+     * @param held        what keeps the connection from reading until the download ends, told then; null on the
+     *                    fast path
      * @param serverError the whole 500 response of a download that fails before its first write
      * @param noPush      whether to cork the socket over writes that follow one another (tcp-nopush)
      */
-    public PlainSink(FilterChainContext context, BodyWriter body, byte[] head, boolean suspended,
+    public PlainSink(FilterChainContext context, BodyWriter body, byte[] head, DownloadHold held,
                      Supplier<byte[]> serverError, boolean noPush) {
-        super(context, body, suspended, noPush);
+        super(context, body, held != null, noPush);
         this.head = head;
+        this.held = held;
         this.serverError = serverError;
     }
 
@@ -84,7 +88,9 @@ public final class PlainSink extends ConnectionSink {
             abort();
         } else if (suspended) {
             noPush.uncork(); // (the last write already did, unless the algorithm said more followed it)
-            context.resume(context.getStopAction()); // the connection reads its next request
+        }
+        if (held != null) {
+            held.ended(answered); // the connection reads again, or drops what waited
         }
     }
 }

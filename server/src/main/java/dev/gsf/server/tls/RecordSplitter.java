@@ -1,5 +1,6 @@
 package dev.gsf.server.tls;
 
+import dev.gsf.server.send.DownloadHold;
 import javax.net.ssl.SSLEngine;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.filterchain.BaseFilter;
@@ -40,6 +41,9 @@ final class RecordSplitter extends BaseFilter {
 
     @Override
     public NextAction handleRead(FilterChainContext ctx) {
+        if (DownloadHold.holdsRead(ctx)) { // (the last record of the read that carried a held download's request)
+            return ctx.getSuspendAction();
+        }
         Buffer in = ctx.getMessage();
         if (!in.hasRemaining()) {
             return ctx.getInvokeAction();
