@@ -10,7 +10,9 @@
  *       a time, each checked by {@link dev.gsf.server.http.RequestHead} ({@code PlainHead} reads common heads in
  *       one pass, {@code FullHead} every form RFC 9112 allows); skips request bodies by their framing
  *       ({@code ChunkedBody}); refuses what is not HTTP/1.1 as RFC 9112 reads it; offers plain GETs to the handler
- *       first.</li>
+ *       first; puts {@code HoldingTransportFilter} in the place of Grizzly's transport filter, which reads nothing
+ *       while a plain GET's download is held ({@code dev.gsf.server.send.DownloadHold}): the client's next request
+ *       and its end of stream are read after the last byte it asked for.</li>
  *   <li>{@link dev.gsf.server.http.FileHandler}: methods, paths, validators, conditional requests and ranges
  *       ({@code RangeHeader}; {@code ResponseBody}: a whole file, one range, or multipart/byteranges as a body of
  *       parts) decide the status and headers; directories get a 301, their index file, a listing
@@ -26,6 +28,7 @@
  * </ul>
  *
  * <p>Threads: all of it runs on the Grizzly thread that read the request (the selector thread: the handler never
- * waits for a client), except a download's end, which is told on whichever thread sent its last byte.
+ * waits for a client), except a download's end, which is told on whichever thread sent its last byte, and a read
+ * that a held download kept waiting, which runs on that thread.
  */
 package dev.gsf.server.http;

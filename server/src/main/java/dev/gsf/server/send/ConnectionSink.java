@@ -73,8 +73,8 @@ abstract sealed class ConnectionSink implements WriteSink permits ResponseSink, 
     }
 
     /**
-     * Whether the client of a suspended request has left. Grizzly reads nothing from a connection whose request is
-     * suspended, so it cannot see the client leave; the socket is polled.
+     * Whether the client of a suspended request (or a held download) has left. Grizzly reads nothing from such a
+     * connection, so it cannot see the client leave; the socket is polled.
      */
     final boolean hasLeft() {
         return !connection.isOpen() || ClientWatch.hasClosed((SocketChannel) ((NIOConnection) connection).getChannel(),

@@ -95,9 +95,10 @@ public final class DownloadHold {
     }
 
     /**
-     * The download ended (told by its {@link PlainSink}), after its last write completed. Answered: a read that waited runs now, on this thread, from
-     * the transport (the bytes or the end of stream that came meanwhile). Not answered (the connection was dropped):
-     * the read is dropped.
+     * The download ended (told by its {@link PlainSink}), after its last write completed. Answered: a read that waited
+     * runs now, on this thread, from the filter that held it: the transport's read (the bytes or the end of stream that
+     * came meanwhile), or the TLS record splitter's record (one read behind the request). Not answered (the connection
+     * was dropped): the read is dropped.
      */
     void ended(boolean answered) {
         FilterChainContext next;

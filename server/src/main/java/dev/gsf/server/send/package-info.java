@@ -6,7 +6,9 @@
  *   <li>{@link dev.gsf.server.send.ResponseSink} (a suspended Grizzly response) and
  *       {@link dev.gsf.server.send.PlainSink} (a plain GET answered ahead of Grizzly's parser): the two
  *       {@link dev.gsf.algorithms.WriteSink}s, variants of {@code ConnectionSink}; they differ in how the head goes
- *       out, how a client that left is seen and how a download ends.</li>
+ *       out, how a client that left is seen and how a download ends. {@link dev.gsf.server.send.DownloadHold}: a
+ *       plain GET's download in progress on its connection, which reads nothing until it ends (read interest left
+ *       armed: its end re-arms nothing); the transport and TLS filters ask it before they read.</li>
  *   <li>{@link dev.gsf.server.send.BodyWriter}: how a download's body sections reach its connection after the head,
  *       picked per download by the {@code BodyWriter.Choice} the server is wired with. The plain writer is here
  *       ({@code PlainWrites}: a section offered to the socket on the calling thread, the rest through the
@@ -32,6 +34,7 @@
  * FullSocketOrderTest). Grizzly tells a write's end on that thread or a selector thread. Nothing blocks but
  * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the scheduler's
  * sweeper thread; a {@code SendfileSession} is closed by whichever thread ends its download (a send in flight is
- * waited for).
+ * waited for). A {@code DownloadHold} is begun on the thread that read the request, asked by the thread that reads
+ * the connection, and ended by the thread that ends the download, which then runs the read it held.
  */
 package dev.gsf.server.send;

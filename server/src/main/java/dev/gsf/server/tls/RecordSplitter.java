@@ -13,21 +13,23 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * Grizzly's SSL filter on its own, after the filters above have done with what the records before it carried (a
  * download that suspended the connection's reading has ended). A client that half-closes over TLS (the JDK's
  * SSLSocket.shutdownOutput; TLS 1.3 allows it, RFC 8446 section 6.1) sends its close_notify right behind its request,
- * and both often come in one read. Unwrapped in the same pass, the request was lost: the SSL filter drops the
- * plaintext it unwrapped before a close_notify, and BoringSSL's engine (Netty's) shuts its own sending side as it
- * reads one. The close_notify cannot be told from its header (in TLS 1.3 an alert is an encrypted record of type
- * application_data), but it is the last record a client sends: so a read of two whole records or more, ending on a
- * record's end, goes up in two parts, the last record after the rest. The request is answered in full first; then
- * the close_notify ends the reading, and the client's end of stream closes the connection. A read of one record (a
- * request, the common case) goes up as it is. When the server closes first (a {@code Connection: close} answer), the
- * close_notify may still wait unread in the socket; {@link TlsClose} reads it away before the close.
+ * and both often come in one read. Unwrapped in the same pass, the request was lost: the SSL filter drops the plaintext
+ * it unwrapped before a close_notify, and BoringSSL's engine (Netty's) shuts its own sending side as it reads one. The
+ * close_notify cannot be told from its header (in TLS 1.3 an alert is an encrypted record of type application_data),
+ * but it is the last record a client sends: so a read of two whole records or more, ending on a record's end, goes up
+ * in two parts, the last record after the rest. The request is answered in full first; then the close_notify ends the
+ * reading, and the client's end of stream closes the connection. A read of one record (a request, the common case) goes
+ * up as it is. A plain GET's download does not suspend the read that carried it (it is held: {@link DownloadHold}), so
+ * the last record would follow at once, mid-body: while a download is held, a record that comes here waits, suspended,
+ * until the download ends. When the server closes first (a {@code Connection: close} answer), the close_notify may
+ * still wait unread in the socket; {@link TlsClose} reads it away before the close.
  *
  * <p>HTTP/2 connections (ALPN h2) get every whole record of a read at once: their clients end with GOAWAY. A record
  * not yet whole waits here for its rest (the whole ones before it go up), so each message starts at a record's
  * header; bytes that are not a TLS record go on untouched, for the SSL filter to refuse.
  *
  * <p>Threads: called by Grizzly where the connection's filter chain runs (the thread that read it, or the one a
- * suspended download resumes it on), one read at a time; never blocks.
+ * suspended or held download resumes it on), one read at a time; never blocks.
  */
 final class RecordSplitter extends BaseFilter {
     /** A record's header: type, version (2 bytes), length (2 bytes). */
