@@ -18,11 +18,11 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * close_notify cannot be told from its header (in TLS 1.3 an alert is an encrypted record of type application_data),
  * but it is the last record a client sends: so a read of two whole records or more, ending on a record's end, goes up
  * in two parts, the last record after the rest. The request is answered in full first; then the close_notify ends the
- * reading, and the client's end of stream closes the connection. A read of one record (a request, the common case) goes
- * up as it is. A plain GET's download does not suspend the read that carried it (it is held: {@link DownloadHold}), so
- * the last record would follow at once, mid-body: while a download is held, a record that comes here waits, suspended,
- * until the download ends. When the server closes first (a {@code Connection: close} answer), the close_notify may
- * still wait unread in the socket; {@link TlsClose} reads it away before the close.
+ * reading and, once this read is done with, the connection ({@link TlsClose#afterReading}). A read of one record (a
+ * request, the common case) goes up as it is. A plain GET's download does not suspend the read that carried it (it is
+ * held: {@link DownloadHold}), so the last record would follow at once, mid-body: while a download is held, a record
+ * that comes here waits, suspended, until the download ends. When the server closes first (a {@code Connection: close}
+ * answer), the close_notify may still wait unread in the socket; {@link TlsClose} reads it away before the close.
  *
  * <p>HTTP/2 connections (ALPN h2) get every whole record of a read at once: their clients end with GOAWAY. A record
  * not yet whole waits here for its rest (the whole ones before it go up), so each message starts at a record's
@@ -43,6 +43,7 @@ final class RecordSplitter extends BaseFilter {
 
     @Override
     public NextAction handleRead(FilterChainContext ctx) {
+        TlsClose.afterReading(ctx); // a close_notify in this read closes the connection once the read is done with
         if (DownloadHold.holdsRead(ctx)) { // (the last record of the read that carried a held download's request)
             return ctx.getSuspendAction();
         }

@@ -6,11 +6,12 @@
  *       and handler as the plain port, with what guards it against clients that never finish a handshake
  *       ({@code HandshakeTimeout}) or speak plain HTTP to it (a filter the server's wiring gives it, the HTTP layer's
  *       {@code PlainHttpRefusal}: nothing here reads HTTP), and that sends a failed handshake's alert before the
- *       close ({@code HandshakeAlerts}). {@code RecordSplitter}, just below the SSL filter, gives it the last record of
- *       a read after the others (all at once on HTTP/2), so that a client's close_notify right behind its request
- *       (a TLS half-close) is unwrapped only once the request is answered (a record that comes up while a plain
- *       GET's download is held waits for its end: {@code dev.gsf.server.send.DownloadHold}); {@code TlsClose}
- *       sends the server's close_notify before a graceful close's FIN and reads away what the client sent unread.</li>
+ *       close ({@code HandshakeAlerts}). {@code RecordSplitter}, just below the SSL filter, gives it the last record
+ *       of a read after the others (all at once on HTTP/2), so that a client's close_notify right behind its request (a TLS half-close) is unwrapped only
+ *       once the request is answered (a record that comes up while a plain GET's download is held waits for its end:
+ *       {@code dev.gsf.server.send.DownloadHold}); {@code TlsClose} closes a connection whose client sent its
+ *       close_notify once that read is done with (a FIN may not follow until the server's), sends the server's
+ *       close_notify before a graceful close's FIN and reads away what the client sent unread.</li>
  *   <li>{@link dev.gsf.server.tls.PemFiles} (the certificate chain and key read from PEM files) and
  *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload, released
  *       when its connection closes), from the provider {@code tls-provider} chose: {@code OpenSslEngines} (BoringSSL
@@ -35,7 +36,8 @@
  * the thread that closes a connection, in the close listener that releases the engine, before it;
  * {@code RecordFilter} seals a write on the thread that wrote it into the filter chain (a selector thread, a worker, a
  * virtual thread), under the connection's lock; the record splitter runs where the connection's filter chain runs (a
- * selector thread, or the thread a suspended or held download resumes it on);
+ * selector thread, or the thread a suspended or held download resumes it on), and so does the close after a client's
+ * close_notify, where that read's processing ends;
  * an engine is released on the thread that closes its connection (a selector thread, the timer, a worker, the stopping
  * thread); the one {@code gsf-tls-handshake-timeout} thread closes connections whose handshake ran out of time. A
  * download's {@code TlsWrites} runs on the thread the algorithm chose (a worker, a virtual thread), its next pieces on

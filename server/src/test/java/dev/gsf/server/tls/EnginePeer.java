@@ -18,8 +18,11 @@ import javax.net.ssl.SSLException;
  * Blocking, one thread, reads time out after 10 s.
  */
 final class EnginePeer implements AutoCloseable {
-    /** How the server's side ended: the plaintext it sent, whether a close_notify came, and how the stream ended. */
-    record Ending(String text, boolean closeNotify, String end) {
+    /**
+     * How the server's side ended: the plaintext it sent, whether a close_notify came, how the stream ended, and how
+     * many bytes came after the close_notify (a second alert would be some).
+     */
+    record Ending(String text, boolean closeNotify, String end, int bytesAfterCloseNotify) {
     }
 
     private final Socket socket = new Socket();
@@ -29,9 +32,15 @@ final class EnginePeer implements AutoCloseable {
     private final ByteArrayOutputStream plaintext = new ByteArrayOutputStream();
     /** The handshake's last flight (the client's Finished), when held back for {@link #records} to put in front. */
     private final ByteArrayOutputStream held = new ByteArrayOutputStream();
+    private int afterCloseNotify;
 
     EnginePeer(int port) throws IOException {
-        this(port, false);
+        this(port, false, 0);
+    }
+
+    /** A client whose socket's receive buffer is {@code receiveBuffer} bytes (0: the system's). */
+    EnginePeer(int port, int receiveBuffer) throws IOException {
+        this(port, false, receiveBuffer);
     }
 
     /**
@@ -39,6 +48,13 @@ final class EnginePeer implements AutoCloseable {
      * the first {@link #records}, so that the server reads its Finished and what follows in one read.
      */
     EnginePeer(int port, boolean holdFinished) throws IOException {
+        this(port, holdFinished, 0);
+    }
+
+    private EnginePeer(int port, boolean holdFinished, int receiveBuffer) throws IOException {
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         socket.setSoTimeout(10_000);
         engine = TestCerts.clientContext().createSSLEngine("127.0.0.1", port);
@@ -122,6 +138,16 @@ final class EnginePeer implements AutoCloseable {
         socket.shutdownOutput();
     }
 
+    /** Reads and decrypts until some plaintext came (a response's head): false at the end of stream. */
+    boolean awaitText() throws IOException {
+        while (plaintext.size() == 0) {
+            if (!unwrapSome()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Reads and decrypts until the server's end of stream (or a reset, or 10 s of silence). */
     Ending readToTheEnd() throws IOException {
         String end;
@@ -137,7 +163,8 @@ final class EnginePeer implements AutoCloseable {
         } catch (IOException e) {
             end = "reset: " + e.getMessage();
         }
-        return new Ending(plaintext.toString(StandardCharsets.ISO_8859_1), engine.isInboundDone(), end);
+        return new Ending(plaintext.toString(StandardCharsets.ISO_8859_1), engine.isInboundDone(), end,
+                afterCloseNotify + (engine.isInboundDone() ? fromNet.remaining() : 0));
     }
 
     private void send(byte[] bytes) throws IOException {
@@ -161,7 +188,9 @@ final class EnginePeer implements AutoCloseable {
     /** One unwrap, reading from the socket first when no whole record is buffered; false at the end of stream. */
     private boolean unwrapSome() throws IOException {
         if (engine.isInboundDone()) { // after the close_notify: the rest is only read, up to the end of stream
-            return socket.getInputStream().read(new byte[4096]) >= 0;
+            int n = socket.getInputStream().read(new byte[4096]);
+            afterCloseNotify += Math.max(n, 0);
+            return n >= 0;
         }
         SSLEngineResult result = engine.unwrap(fromNet, app);
         while (result.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {

@@ -52,8 +52,7 @@ class RecordSplitterTest {
     void aRequestAndTheCloseNotifyInOneWrite_getTheAnswerThenTheEnd() throws IOException {
         try (EnginePeer client = new EnginePeer(SERVERS.get(provider).tlsPort().orElseThrow())) {
             client.writeRaw(concat(client.records(GET), client.closeNotify()));
-            // A client that sends a close_notify and no FIN is left open until the idle timeout (nginx closes
-            // at once): not what this test holds.
+            // (A close_notify with no FIN behind it: CloseNotifyWithoutFinTest.)
             client.shutdownOutput();
             EnginePeer.Ending ending = client.readToTheEnd();
             assertThat(answers(ending.text())).as(ending.toString()).isEqualTo(1);
