@@ -28,7 +28,7 @@
  * </ul>
  *
  * <p>Threads: all of it runs on the Grizzly thread that read the request (the selector thread: the handler never
- * waits for a client), except a download's end, which is told on whichever thread sent its last byte, and a read
- * that a held download kept waiting, which runs on that thread.
+ * waits for a client), except a download's end, which is told on whichever thread sent its last byte, and a TLS
+ * record that a held download kept waiting, which goes on on that thread.
  */
 package dev.gsf.server.http;

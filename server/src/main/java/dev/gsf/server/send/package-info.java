@@ -35,6 +35,7 @@
  * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the scheduler's
  * sweeper thread; a {@code SendfileSession} is closed by whichever thread ends its download (a send in flight is
  * waited for). A {@code DownloadHold} is begun on the thread that read the request, asked by the thread that reads
- * the connection, and ended by the thread that ends the download, which then runs the read it held.
+ * the connection, and ended by the thread that ends the download, which then gives a read event it held back to the
+ * selector and passes a TLS record it held on.
  */
 package dev.gsf.server.send;

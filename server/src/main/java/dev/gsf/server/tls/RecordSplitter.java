@@ -44,7 +44,7 @@ final class RecordSplitter extends BaseFilter {
     @Override
     public NextAction handleRead(FilterChainContext ctx) {
         TlsClose.afterReading(ctx); // a close_notify in this read closes the connection once the read is done with
-        if (DownloadHold.holdsRead(ctx)) { // (the last record of the read that carried a held download's request)
+        if (DownloadHold.holdsRecord(ctx)) { // (the last record of the read that carried a held download's request)
             return ctx.getSuspendAction();
         }
         Buffer in = ctx.getMessage();
