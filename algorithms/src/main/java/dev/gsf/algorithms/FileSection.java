@@ -19,6 +19,23 @@ public sealed interface FileSection permits DiskSection, MemorySection {
     long writeTo(WritableByteChannel channel) throws IOException;
 
     /**
+     * Whether {@link #writeTo} sends by sendfile, no byte passing through user space: a plain connection may then
+     * send the bytes in pieces between bytes of its own (HTTP/2 DATA payloads between their frame headers).
+     */
+    default boolean zeroCopy() {
+        return false;
+    }
+
+    /**
+     * As {@link #writeTo}, at most {@code max} bytes; only for a {@link #zeroCopy} section.
+     *
+     * @throws UnsupportedOperationException the section is not zero-copy
+     */
+    default long writeTo(WritableByteChannel channel, long max) throws IOException {
+        throw new UnsupportedOperationException("only a zero-copy section is written in pieces");
+    }
+
+    /**
      * Copies the section's next bytes into {@code target}, as many as it has room for, and moves past them: for a
      * connection that must change the bytes before they go out (TLS encrypts them), which sendfile cannot carry.
      * Reads at the section's own position (pread), never the file's shared one, so that downloads of one file do not

@@ -1,5 +1,6 @@
 package dev.gsf.server.h2;
 
+import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,16 +11,19 @@ import java.util.logging.Logger;
 import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.asyncqueue.TaskQueue;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.CompositeBuffer;
 import org.glassfish.grizzly.memory.MemoryManager;
+import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * What one {@link H2Writer} batch carries, its frames as bytes in wire order, and whom to tell when it is out: the
  * writes it completes, those that failed while it was built, the streams it ends. The frames are built one after the
- * other in direct slabs ({@link FrameSlabs}), each DATA payload read from its source straight into its frame (on h2c
- * as over TLS: see docs/http2.md, "Zero-copy on h2c"), so the batch goes out as one gathering write of a few
- * contiguous segments; the slabs go back once it is written.
+ * other in direct slabs ({@link FrameSlabs}), each DATA payload read from its source straight into its frame, so the
+ * batch goes out as one gathering write of a few contiguous segments; the slabs go back once it is written. On a
+ * plain connection a payload of a zero-copy section is not read: only its frame header goes in the slab, and the
+ * payload goes out by sendfile right after it ({@link SendfileFrames}).
  *
  * <p>Threads: filled under the writer's lock by the thread building it; written by that thread; Grizzly tells its end
  * on the writing or a selector thread.
@@ -35,6 +39,10 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private final List<ByteBuffer> segments = new ArrayList<>();
     private final List<ByteBuffer> taken = new ArrayList<>();
     private final FrameSlabs slabs;
+    /** Payloads sent by sendfile between the segments; only when {@link #zeroCopy}. */
+    private final List<SendfileFrames.Payload> payloads = new ArrayList<>();
+    /** A plain connection: payloads of zero-copy sections go by sendfile. */
+    private final boolean zeroCopy;
     /** The slab frames are added to (its position the end of the last), and where its unlisted segment starts. */
     private ByteBuffer slab;
     private int segmentStart;
@@ -51,8 +59,9 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private boolean doneInline;
     private Throwable failure;
 
-    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs) {
+    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs, boolean zeroCopy) {
         this.writer = writer;
+        this.zeroCopy = zeroCopy;
         this.closeAfter = closeAfter;
         this.slabs = slabs;
     }
@@ -123,13 +132,21 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         }
     }
 
-    /** Queues the batch on {@code connection} as one write of its segments; this batch hears its end. */
+    /**
+     * Queues the batch on {@code connection} as one write of its segments (with its sendfile payloads, if any); this
+     * batch hears its end.
+     */
     @SuppressWarnings({"unchecked", "rawtypes"}) // Grizzly's write takes a handler typed by the message
     void write(Connection<?> connection) {
         if (failure != null) {
             return; // broken while built: ended already (see built)
         }
         listSegment();
+        if (!payloads.isEmpty()) {
+            TaskQueue<?> queue = ((NIOConnection) connection).getAsyncWriteQueue();
+            ((Connection) connection).write(new SendfileFrames(segments, payloads, queue), this);
+            return;
+        }
         MemoryManager<?> memory = connection.getMemoryManager();
         CompositeBuffer frames = CompositeBuffer.newBuffer(memory);
         for (ByteBuffer segment : segments) {
@@ -146,11 +163,21 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     }
 
     /**
-     * Adds a DATA frame of stream {@code id} carrying the next {@code length} bytes of {@code source}, read into the
-     * frame (a zero-copy section too: h2c sends no payload by sendfile, see docs/http2.md). END_STREAM when they are
-     * the source's last and {@code endAfter}; returns whether they are its last.
+     * Adds a DATA frame of stream {@code id} carrying the next {@code length} bytes of {@code source}: read into the
+     * frame, or on a plain connection, for a zero-copy section, claimed to go by sendfile after the frame's header
+     * when the batch is written. END_STREAM when they are the source's last and {@code endAfter}; returns whether
+     * they are its last.
      */
     boolean addData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
+        FileSection sendable = zeroCopy ? source.sendable() : null;
+        if (sendable != null) {
+            source.claim(length);
+            boolean last = source.remaining() == 0;
+            add(dataHeader(ByteBuffer.allocate(FRAME_HEADER), length, last && endAfter, id));
+            listSegment();
+            payloads.add(new SendfileFrames.Payload(segments.size(), sendable, length));
+            return last;
+        }
         ByteBuffer room = room(FRAME_HEADER + length);
         ByteBuffer frame = (room != null ? room : ByteBuffer.allocate(FRAME_HEADER + length)).position(FRAME_HEADER);
         while (frame.hasRemaining()) {

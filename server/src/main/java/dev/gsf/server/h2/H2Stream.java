@@ -140,6 +140,19 @@ final class H2Stream implements WriteSink {
             return false;
         }
 
+        /**
+         * The zero-copy section the bytes come from, whose next {@link #claim claimed} bytes are sent by sendfile
+         * right after their frame header; null when they must be copied into the frame ({@link #readInto}).
+         */
+        default FileSection sendable() {
+            return null;
+        }
+
+        /** The next {@code bytes} are put in a frame, to be sent from {@link #sendable()} when it is written. */
+        default void claim(long bytes) {
+            throw new UnsupportedOperationException("bytes held in memory are copied into their frame");
+        }
+
         static Source of(ByteBuffer bytes) {
             return new Source() {
                 @Override
@@ -157,16 +170,34 @@ final class H2Stream implements WriteSink {
             };
         }
 
+        /**
+         * {@code section}'s bytes. Its bytes in frames not yet written are claimed, not sent: {@link #remaining()}
+         * counts those not yet put in a frame, which the section (advanced as bytes go out) does not know.
+         */
         static Source of(FileSection section) {
             return new Source() {
+                private long unclaimed = section.remaining();
+
                 @Override
                 public int readInto(ByteBuffer target) throws IOException {
-                    return section.readInto(target);
+                    int read = section.readInto(target);
+                    unclaimed -= read;
+                    return read;
                 }
 
                 @Override
                 public long remaining() {
-                    return section.remaining();
+                    return unclaimed;
+                }
+
+                @Override
+                public FileSection sendable() {
+                    return section.zeroCopy() ? section : null;
+                }
+
+                @Override
+                public void claim(long bytes) {
+                    unclaimed -= bytes;
                 }
 
                 @Override

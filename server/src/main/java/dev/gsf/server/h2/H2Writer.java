@@ -10,6 +10,7 @@ import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.frames.Frame;
 import org.eclipse.jetty.http2.frames.ResetFrame;
 import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.ssl.SSLUtils;
 
 /**
  * Everything an HTTP/2 connection sends, in batches: which thread builds and writes the next batch, and how streams,
@@ -27,6 +28,8 @@ final class H2Writer {
     private final FrameSlabs slabs;
     private final H2Scheduler schedule;
     private final H2Connection owner;
+    /** h2c: DATA payloads of zero-copy sections go by sendfile between their frame headers ({@link H2Batch}). */
+    private final boolean plain;
     private boolean writing;
     private boolean flushing;
     private boolean again;
@@ -44,6 +47,7 @@ final class H2Writer {
         this.slabs = slabs;
         this.schedule = new H2Scheduler(maxFrameCap, inFlightBound);
         this.owner = owner;
+        this.plain = SSLUtils.getSSLEngine(connection) == null;
     }
 
     /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */
@@ -202,7 +206,7 @@ final class H2Writer {
             H2Batch batch;
             synchronized (this) {
                 again = false;
-                batch = writing || closed || lastBuilt ? null : new H2Batch(this, closing, slabs);
+                batch = writing || closed || lastBuilt ? null : new H2Batch(this, closing, slabs, plain);
                 closed |= batch != null && !batch.built(() -> build(batch, memoryOnly)); // a bug: nothing more is built
                 left |= batch != null && batch.fileFramesLeft;
                 if (batch == null || batch.isEmpty()) {
@@ -231,12 +235,19 @@ final class H2Writer {
         writing = false;
     }
 
-    /** After a batch: {@code streams} have ended; the connection closes after a failed write, or GOAWAY. */
+    /**
+     * After a batch: {@code streams} have ended; the connection closes after GOAWAY, and at once after a failed write.
+     * At once: Grizzly's graceful close queues its own empty write behind the failed one, which a failed write leaves
+     * counted in the queue's bytes (a sendfile batch whose file ended mid-payload), so it would never be written, the
+     * connection never closed and its other streams' downloads never told.
+     */
     void ended(List<H2Stream> streams, boolean failed, boolean goneAway) {
         streams.forEach(owner::streamEnded);
-        if (goneAway && !failed && lingerAfter) {
+        if (failed) {
+            connection.terminateSilently(); // nothing more can follow a write that failed part-way
+        } else if (goneAway && lingerAfter) {
             owner.linger();
-        } else if (failed || goneAway) {
+        } else if (goneAway) {
             connection.closeSilently();
         }
     }

@@ -13,9 +13,11 @@
  *   <li>{@code H2Writer}: what a connection sends, in batches ({@code H2Batch}) of one write each, one in flight at
  *       a time, built and written by whichever thread finds it idle; what a batch holds is the {@code H2Scheduler}'s:
  *       control frames first, then the streams' DATA round-robin within the windows and a fixed bound on bytes in
- *       flight per connection, every DATA payload copied into its frame (no sendfile on h2c for now: docs/http2.md); nothing after the
- *       connection's last GOAWAY. Batches are built in direct slabs shared by the server's connections
- *       ({@code FrameSlabs}), the payload read from the file straight into its frame.</li>
+ *       flight per connection, nothing after the connection's last GOAWAY.
+ *       Batches are built in direct slabs shared by the server's connections ({@code FrameSlabs}), each payload read
+ *       from the file straight into its frame, or on h2c with zero-copy only its frame header there, the payload
+ *       going by sendfile when the batch is written ({@code SendfileFrames}, Grizzly's selector or the writing
+ *       thread).</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
  *       sending, the client's last frames read and dropped until it closes.</li>
  * </ul>

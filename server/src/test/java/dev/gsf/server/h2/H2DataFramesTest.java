@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
+import dev.gsf.server.send.LibcSendfile;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.H2Client;
 import dev.gsf.server.testing.Servers;
@@ -26,15 +27,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * h2c DATA with zero-copy on and off (both copy each payload into its frame today: docs/http2.md, "Zero-copy on
- * h2c"; this is the test for whichever way payloads go next), under every algorithm, on one server each: three
- * streams interleaved on one connection (a whole file, a range of it, a smaller file) come byte-exact, in frames
- * exactly as long as the client's SETTINGS_MAX_FRAME_SIZE (an odd 20,000 bytes), with a 16 KiB send buffer so that
- * the socket fills mid-batch. Then a file truncated under a running download (held mid-way by the stream's window)
- * ends that stream (RST_STREAM, or the connection closed should a frame's header be out before its payload), what
- * came is the file's start, no download is left running, and the server answers the next connection. Before the
- * RST_STREAM went into the batch being built, the batch could be empty, was not written, and the download waited on
- * its write until the write timeout.
+ * h2c DATA with zero-copy on (payloads by sendfile between their frame headers: {@link SendfileFrames}) and off
+ * (payloads copied into their frames), under every algorithm, on one server each: three streams interleaved on one
+ * connection (a whole file, a range of it, a smaller file) come byte-exact, in frames exactly as long as the client's
+ * SETTINGS_MAX_FRAME_SIZE (an odd 20,000 bytes), with a 16 KiB send buffer so that the socket fills mid-batch; with
+ * zero-copy on the server made sendfile(2) calls, off it made none. Then a file truncated under a running download
+ * (held mid-way by the stream's window) ends that stream (RST_STREAM when the copy finds it short while the batch is
+ * built; the connection closed when a frame's header is out before its sendfile payload), what came is the file's
+ * start, no download is left running, and the server answers the next connection. Before the RST_STREAM went into
+ * the batch being built, the batch could be empty, was not written, and the download waited on its write until the
+ * write timeout; before a failed batch write terminated the connection, Grizzly's graceful close waited behind it for
+ * good.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2DataFramesTest {
@@ -63,6 +66,9 @@ class H2DataFramesTest {
                 assertThat(part.body.toByteArray()).isEqualTo(Arrays.copyOfRange(whole, 1000, 301_000));
                 assertThat(md5(client.response(small).body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
                 assertThat(client.largestDataFrame()).as("the client's SETTINGS_MAX_FRAME_SIZE").isEqualTo(FRAME);
+            }
+            if (LibcSendfile.UNAVAILABLE.isEmpty()) {
+                assertThat(server.sendfileCalls()).as("sendfile(2) calls").matches(n -> zeroCopy == n > 0);
             }
             aTruncatedFileEndsItsStream(server);
         }

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (h2load's default), so that only the socket holds the server back: {@code h2load -c1 -m1 -n3} on 20MB.bin, under
  * every algorithm. The socket fills again and again mid-batch. While DATA payloads went by sendfile on h2c, Grizzly's
  * queue lost a payload now and then (a write per frame header and per payload: the client read a header as payload),
- * and a stream still stalled after 4 MiB with a batch as one write (VTA, in CI); payloads are now copied into the
- * frames (docs/http2.md, "Zero-copy on h2c"), and this guards whichever way they go next. Skipped where h2load is not
+ * and a stream stalled after 4 MiB with a batch as one write (VTA, in CI); payloads go by sendfile again, a batch
+ * as one {@link SendfileFrames} element of the queue (docs/http2.md, "Zero-copy on h2c"). Skipped where h2load is not
  * installed.
  */
 @Execution(ExecutionMode.CONCURRENT)
