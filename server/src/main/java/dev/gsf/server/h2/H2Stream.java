@@ -41,6 +41,8 @@ final class H2Stream implements WriteSink {
     private volatile Runnable serverError;
     /** Body bytes not yet handed to the writer, by the head's Content-Length; -1 when unknown. */
     private long bodyToSend = -1;
+    /** Whether the body's zero-copy sections go by sendfile: a body of at least {@link Source#SENDFILE_MIN}. */
+    private boolean bodyBySendfile;
 
     /** The request, kept until it has ended; read and written by the thread reading the connection only. */
     MetaData.Request request;
@@ -72,6 +74,7 @@ final class H2Stream implements WriteSink {
         this.answerHead = head;
         this.serverError = serverError;
         this.bodyToSend = head.getContentLength();
+        this.bodyBySendfile = bodyToSend >= Source.SENDFILE_MIN;
     }
 
     /**
@@ -101,7 +104,8 @@ final class H2Stream implements WriteSink {
 
     @Override
     public void write(FileSection section, boolean more, Written done) {
-        connection.writer().submit(this, null, Source.of(section), done, lastOfBody(section.remaining()));
+        connection.writer().submit(this, null, Source.of(section, bodyBySendfile), done,
+                lastOfBody(section.remaining()));
     }
 
     @Override
@@ -130,6 +134,16 @@ final class H2Stream implements WriteSink {
 
     /** What a write's bytes come from: the algorithm's buffer, or a file section read as the socket takes it. */
     interface Source {
+        /**
+         * The shortest body whose zero-copy sections' payloads go by sendfile; a shorter one is copied into its
+         * frames (the algorithms write a body in sections as short as a chunk, so the body's length decides). A writev of the header and a sendfile per frame cost more than the copy on a small body: 64 KB
+         * under h2load -c100 -m10, ADA took 61.5 us of CPU per response by sendfile against 46.9 copied, 0.92x nginx
+         * against 1.16x; one 100 MB stream took 0.33 CPU s/GB by sendfile against 0.48-0.64 copied (2026-11-28:
+         * results/2026-11-28-http2-one-stream-timed.md, -h2c-sendfile-cost.md). Where between them it turns was
+         * not measured.
+         */
+        long SENDFILE_MIN = 1 << 20;
+
         /** Copies the next bytes into {@code target}, as many as fit. */
         int readInto(ByteBuffer target) throws IOException;
 
@@ -172,9 +186,11 @@ final class H2Stream implements WriteSink {
 
         /**
          * {@code section}'s bytes. Its bytes in frames not yet written are claimed, not sent: {@link #remaining()}
-         * counts those not yet put in a frame, which the section (advanced as bytes go out) does not know.
+         * counts those not yet put in a frame, which the section (advanced as bytes go out) does not know. By
+         * sendfile ({@link #sendable}) when {@code sendfile} and the section is a zero-copy one.
          */
-        static Source of(FileSection section) {
+        static Source of(FileSection section, boolean sendfile) {
+            boolean bySendfile = sendfile && section.zeroCopy();
             return new Source() {
                 private long unclaimed = section.remaining();
 
@@ -192,7 +208,7 @@ final class H2Stream implements WriteSink {
 
                 @Override
                 public FileSection sendable() {
-                    return section.zeroCopy() ? section : null;
+                    return bySendfile ? section : null;
                 }
 
                 @Override
