@@ -39,19 +39,24 @@ import org.junit.jupiter.params.provider.ValueSource;
  * buffer and the client's receive buffer are small, so that the end of stream reaches the server while the larger
  * bodies are in progress. Every algorithm over HTTP and over HTTPS (BoringSSL: its plain GETs are held alike; the
  * client's half-close is its close_notify and FIN). One server per algorithm and transport, one connection per case.
+ * Each body is compared byte for byte with the file served, not hashed.
  */
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("everyAlgorithmOverHttpAndHttps")
 @Execution(ExecutionMode.CONCURRENT)
 class HeldDownloadEndTest {
-    /** The sizes of the files served: 1 KB, 64 KB, 1 MB, 20 MB. */
-    private static final int[] SIZES = {1 << 10, 64 << 10, 1 << 20, 20 << 20};
+    /**
+     * The sizes of the files served: 1 KB, 64 KB, 1 MB, 4 MB. The largest is 4 MB, not 20: with these buffers (a few
+     * hundred KB in flight, the kernel doubling each 64 KB) it is still over ten times what the sockets hold when the
+     * end of stream comes, and every algorithm writes it in several chunks (four of 1 MB under SBA and VTA, where 1 MB
+     * is one; 64 of 64 KB under EBA, ENBA and ADA), which 20 MB only repeated: 320 of the class's 422 MB, half of
+     * them through TLS, and their MD5.
+     */
+    private static final int[] SIZES = {1 << 10, 64 << 10, 1 << 20, 4 << 20};
     /** The client's receive and the server's send buffer. */
     private static final int BUFFER = 64 << 10;
 
     private static final Map<List<Object>, FileServer> SERVERS = new ConcurrentHashMap<>();
-    /** The files' MD5s by size. */
-    private static final Map<Integer, String> MD5 = new ConcurrentHashMap<>();
     private static Path root;
 
     @Parameter(0)
@@ -72,7 +77,6 @@ class HeldDownloadEndTest {
             byte[] bytes = new byte[size];
             random.nextBytes(bytes);
             Files.write(root.resolve(size + ".bin"), bytes);
-            MD5.put(size, RawHttp.md5Hex(bytes, 0, size));
         }
     }
 
@@ -97,7 +101,7 @@ class HeldDownloadEndTest {
     }
 
     @ParameterizedTest(name = "{0} bytes")
-    @ValueSource(ints = {1 << 10, 64 << 10, 1 << 20, 20 << 20})
+    @ValueSource(ints = {1 << 10, 64 << 10, 1 << 20, 4 << 20})
     void aHalfCloseRightAfterTheRequest_getsTheWholeBodyThenTheEnd(int size) throws IOException {
         try (RawHttp http = transport.connect(server(), BUFFER)) {
             http.sendRaw(get(size).getBytes(StandardCharsets.ISO_8859_1));
@@ -112,16 +116,14 @@ class HeldDownloadEndTest {
      * written, and the second is answered whole before the close.
      */
     @ParameterizedTest(name = "{0} bytes first")
-    @ValueSource(ints = {1 << 20, 20 << 20})
+    @ValueSource(ints = {1 << 20, 4 << 20})
     void aSecondGetAndAHalfCloseDuringTheFirstBody_getBothBodiesWholeThenTheEnd(int size) throws IOException {
         try (RawHttp http = transport.connect(server(), BUFFER)) {
             http.sendRaw(get(size).getBytes(StandardCharsets.ISO_8859_1));
             RawHttp.Response head = http.readHead(); // its download has begun
             http.sendRaw(get(64 << 10).getBytes(StandardCharsets.ISO_8859_1));
             http.socket().shutdownOutput();
-            RawHttp.Response first = http.readBody(head);
-            assertThat(first.bodyLength()).isEqualTo(size);
-            assertThat(first.md5()).isEqualTo(MD5.get(size));
+            assertBody(http, head, size);
             assertWhole(http, 64 << 10);
             assertThat(http.closedByServer()).as("the server closes after the second body").isTrue();
         }
@@ -136,9 +138,15 @@ class HeldDownloadEndTest {
     }
 
     private static void assertWhole(RawHttp http, int size) throws IOException {
-        RawHttp.Response response = http.read(false);
-        assertThat(response.status()).as(size + " bytes").isEqualTo(200);
-        assertThat(response.bodyLength()).as(size + " bytes").isEqualTo(size);
-        assertThat(response.md5()).as(size + " bytes").isEqualTo(MD5.get(size));
+        RawHttp.Response head = http.readHead();
+        assertThat(head.status()).as(size + " bytes").isEqualTo(200);
+        assertBody(http, head, size);
+    }
+
+    /** The body of {@code head}'s response is the file of {@code size} bytes, byte for byte. */
+    private static void assertBody(RawHttp http, RawHttp.Response head, int size) throws IOException {
+        assertThat(head.header("Content-Length")).as(size + " bytes").isEqualTo(Integer.toString(size));
+        assertThat(RawHttp.firstDifference(http.body(head), root.resolve(size + ".bin")))
+                .as(size + " bytes: the first byte that differs").isEqualTo(-1);
     }
 }
