@@ -75,13 +75,14 @@ final class Measurements {
     /**
      * Runs every workload against every peer in interleaved rounds, after a warm-up of {@code warmUp} per peer and
      * workload that is not recorded (JIT, page cache, connection set-up). A JVM server serving 1 KB needed about
-     * 10 s of load before its rate settled; one second left the first rounds measuring the interpreter.
+     * 10 s of load before its rate settled; one second left the first rounds measuring the interpreter. A zero
+     * warm-up runs no load (wrk refuses {@code -d0s}: the run failed reading its usage text).
      */
     static Measurements run(List<? extends Peer> peers, List<Workload> workloads, LoadClient client, int rounds,
                             Duration duration, Duration warmUp, PrintStream progress) throws IOException {
         Measurements m = new Measurements(workloads);
         peers.forEach(p -> m.peers.add(p.name())); // the tables' order
-        for (Peer peer : peers) {
+        for (Peer peer : warmUp.isZero() ? List.<Peer>of() : peers) {
             for (Workload w : workloads) {
                 client.run(url(peer, w), w.connections(), warmUp);
             }

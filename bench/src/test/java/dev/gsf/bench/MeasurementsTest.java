@@ -3,6 +3,10 @@ package dev.gsf.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,5 +38,50 @@ class MeasurementsTest {
         assertThat(vta.cpuUsPerReq()).containsExactly(50.0, 40.0);
         assertThat(vta.medianCpuUsPerReq()).isCloseTo(45.0, offset(1e-9));
         assertThat(vta.cpuSecPerGb().getFirst()).isCloseTo(4.5 / (90_000 * 1024 / 1e9), offset(1e-9));
+    }
+
+    /** The warm-up is one unrecorded run per peer and workload; a zero one runs nothing (wrk refuses -d0s). */
+    @Test
+    void aZeroWarmUpRunsNoLoad_theRoundsStillRun() throws Exception {
+        List<Duration> runs = new ArrayList<>();
+        LoadClient client = new LoadClient() {
+            @Override
+            public String name() {
+                return "counting";
+            }
+
+            @Override
+            public Result run(String url, int connections, Duration duration) {
+                runs.add(duration);
+                return new Result(10, 10 * 1024L, 1, 0);
+            }
+        };
+        Peer peer = new Peer() {
+            @Override
+            public String name() {
+                return "this JVM";
+            }
+
+            @Override
+            public int port() {
+                return 1;
+            }
+
+            @Override
+            public ProcessHandle process() {
+                return ProcessHandle.current();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        List<Workload> kb = List.of(Workload.of("1KB.bin", 1));
+        Measurements.run(List.of(peer), kb, client, 2, Duration.ofSeconds(1), Duration.ofSeconds(3), quiet);
+        assertThat(runs).containsExactly(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(1));
+        runs.clear();
+        Measurements.run(List.of(peer), kb, client, 2, Duration.ofSeconds(1), Duration.ZERO, quiet);
+        assertThat(runs).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(1));
     }
 }
