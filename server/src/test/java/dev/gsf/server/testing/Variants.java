@@ -37,6 +37,11 @@ public final class Variants {
                 .flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
     }
 
+    /** Every algorithm under each TLS provider ({@link #tlsProviders}), as (algorithm, provider). */
+    public static Stream<Arguments> everyAlgorithmUnderEachProvider() {
+        return tlsProviders().flatMap(p -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, p)));
+    }
+
     /** Both TLS providers, for the tests of the HTTPS port itself; {@code -Dgsf.test.tlsProvider=jdk} keeps one. */
     public static Stream<String> tlsProviders() {
         String only = System.getProperty("gsf.test.tlsProvider");

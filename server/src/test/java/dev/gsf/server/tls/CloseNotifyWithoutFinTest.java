@@ -7,14 +7,11 @@ import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
-import dev.gsf.server.testing.Variants;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -22,7 +19,6 @@ import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -33,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the server, nothing after it but the FIN. Every algorithm under each provider, one server for each.
  */
 @ParameterizedClass(name = "{0} tls-provider={1}")
-@MethodSource("everyAlgorithmUnderEachProvider")
+@MethodSource("dev.gsf.server.testing.Variants#everyAlgorithmUnderEachProvider")
 @Execution(ExecutionMode.CONCURRENT)
 class CloseNotifyWithoutFinTest {
     private static final String FILE = "200KB.bin";
@@ -47,9 +43,6 @@ class CloseNotifyWithoutFinTest {
     @Parameter(1)
     String provider;
 
-    static Stream<Arguments> everyAlgorithmUnderEachProvider() {
-        return Variants.tlsProviders().flatMap(p -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, p)));
-    }
 
     @BeforeParameterizedClassInvocation
     static void start(Algorithm algorithm, String provider) throws IOException {

@@ -8,24 +8,20 @@ import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
-import dev.gsf.server.testing.Variants;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -38,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * providers, every byte checked.
  */
 @ParameterizedClass(name = "{0} tls-provider={1}")
-@MethodSource("algorithmsAndProviders")
+@MethodSource("dev.gsf.server.testing.Variants#everyAlgorithmUnderEachProvider")
 class ResponseRecordsTest {
     /** Written at once with its head (under the server's inline-max); {@link #BY_ALGORITHM} is not. */
     private static final String INLINE = "/300B.bin";
@@ -53,9 +49,6 @@ class ResponseRecordsTest {
     @Parameter(1)
     String provider;
 
-    static Stream<Arguments> algorithmsAndProviders() {
-        return Variants.tlsProviders().flatMap(p -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, p)));
-    }
 
     @BeforeParameterizedClassInvocation
     static void start(Algorithm algorithm, String provider) throws IOException {
