@@ -173,7 +173,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         if (sendable != null) {
             source.claim(length);
             boolean last = source.remaining() == 0;
-            add(dataHeader(ByteBuffer.allocate(FRAME_HEADER), length, last && endAfter, id));
+            addDataHeader(length, last && endAfter, id);
             listSegment();
             payloads.add(new SendfileFrames.Payload(segments.size(), sendable, length));
             return last;
@@ -195,8 +195,19 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         return last;
     }
 
+    /** Adds a DATA frame's header ({@code length} bytes on stream {@code id}), in the slab when it fits. */
+    void addDataHeader(int length, boolean endStream, int id) {
+        ByteBuffer room = room(FRAME_HEADER);
+        if (room == null) {
+            segments.add(dataHeader(ByteBuffer.allocate(FRAME_HEADER), length, endStream, id));
+        } else {
+            dataHeader(room, length, endStream, id);
+            slab.position(slab.position() + FRAME_HEADER);
+        }
+    }
+
     /** A DATA frame's header, RFC 9113 §4.1: length (24 bits), type DATA (0), flags (END_STREAM), stream id. */
-    static ByteBuffer dataHeader(ByteBuffer frame, int length, boolean endStream, int streamId) {
+    private static ByteBuffer dataHeader(ByteBuffer frame, int length, boolean endStream, int streamId) {
         return frame.put(0, (byte) (length >>> 16)).put(1, (byte) (length >>> 8)).put(2, (byte) length)
                 .put(3, (byte) 0).put(4, (byte) (endStream ? 1 : 0)).putInt(5, streamId & Integer.MAX_VALUE);
     }

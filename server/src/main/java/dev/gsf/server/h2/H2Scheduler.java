@@ -178,7 +178,7 @@ final class H2Scheduler {
     /** The stream's write is out with this batch: told when it is written; END_STREAM first when {@code end}. */
     private boolean finishWrite(H2Stream stream, H2Batch batch, boolean end) {
         if (end) {
-            batch.add(H2Batch.dataHeader(ByteBuffer.allocate(H2Batch.FRAME_HEADER), 0, true, stream.id));
+            batch.addDataHeader(0, true, stream.id);
         }
         if (stream.done != null) {
             batch.written.add(stream.done);
