@@ -8,7 +8,8 @@ import org.glassfish.grizzly.WriteResult;
 /**
  * A Grizzly write's end told to a {@link Written}: Grizzly reports it to a {@link CompletionHandler}, the sinks and
  * the algorithms speak {@link Written}. A cancelled write (its connection closed under it) has failed. The one
- * adapter of every write the server hands to Grizzly, the head's, a section's and a TLS record's.
+ * adapter of every write the server hands to Grizzly, the head's, a section's and a TLS record's (a record of the SSL
+ * filter's writes passes Grizzly's own handler on: {@link #releasing(Runnable, CompletionHandler)}).
  *
  * <p>Threads: Grizzly calls it on the thread that completes the write (the writing one or a selector thread).
  */
@@ -41,6 +42,45 @@ public final class WriteHandler implements CompletionHandler<WriteResult> {
     /** Runs {@code release} (a pooled buffer going back), then tells {@code done}, however the write ended. */
     public static CompletionHandler<WriteResult> releasing(Runnable release, Written done) {
         return new WriteHandler(release, done);
+    }
+
+    /**
+     * Runs {@code release} (a pooled buffer going back), then tells {@code then} (nobody, when null) how the write
+     * ended: for a write whose caller speaks Grizzly's handler, as the SSL filter's writes do.
+     */
+    public static CompletionHandler<WriteResult> releasing(Runnable release, CompletionHandler<WriteResult> then) {
+        return new CompletionHandler<>() {
+            @Override
+            public void completed(WriteResult result) {
+                release.run();
+                if (then != null) {
+                    then.completed(result);
+                }
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                release.run();
+                if (then != null) {
+                    then.failed(cause);
+                }
+            }
+
+            @Override
+            public void cancelled() {
+                release.run();
+                if (then != null) {
+                    then.cancelled();
+                }
+            }
+
+            @Override
+            public void updated(WriteResult result) {
+                if (then != null) {
+                    then.updated(result);
+                }
+            }
+        };
     }
 
     @Override

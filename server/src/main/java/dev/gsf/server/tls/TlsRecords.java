@@ -83,7 +83,7 @@ final class TlsRecords {
             Buffer out = Buffers.wrap(memory, record);
             out.allowBufferDispose(false); // back to the pool when written; the last record's end is the message's
             more = GatheredPlain.withBytes(plain, 0, count) > 0;
-            queue(connection, out, new Released(() -> pool.giveBack(record), more ? null : last));
+            queue(connection, out, WriteHandler.releasing(() -> pool.giveBack(record), more ? null : last));
         } while (more);
     }
 
@@ -120,40 +120,5 @@ final class TlsRecords {
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void queue(Connection connection, Buffer record, CompletionHandler handler) {
         ((NIOTransport) connection.getTransport()).getAsyncQueueIO().getWriter().write(connection, record, handler);
-    }
-
-    /** A record's write: its buffer back to the pool, then the message's handler told, however the write ended. */
-    private record Released(Runnable release, CompletionHandler<WriteResult> then)
-            implements CompletionHandler<WriteResult> {
-        @Override
-        public void completed(WriteResult result) {
-            release.run();
-            if (then != null) {
-                then.completed(result);
-            }
-        }
-
-        @Override
-        public void failed(Throwable cause) {
-            release.run();
-            if (then != null) {
-                then.failed(cause);
-            }
-        }
-
-        @Override
-        public void cancelled() {
-            release.run();
-            if (then != null) {
-                then.cancelled();
-            }
-        }
-
-        @Override
-        public void updated(WriteResult result) {
-            if (then != null) {
-                then.updated(result);
-            }
-        }
     }
 }
