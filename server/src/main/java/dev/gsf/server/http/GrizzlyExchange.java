@@ -5,6 +5,8 @@ import dev.gsf.server.ops.AccessLog;
 import dev.gsf.server.send.BodyWriter;
 import dev.gsf.server.send.ResponseSink;
 import java.io.IOException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
@@ -15,6 +17,8 @@ import org.glassfish.grizzly.http.server.Response;
  * <p>Threads: as {@link Exchange}'s.
  */
 final class GrizzlyExchange implements Exchange {
+    private static final Logger LOG = Logger.getLogger(GrizzlyExchange.class.getName());
+
     private final Request request;
     private final Response response;
     private final BodyWriter.Choice bodyWriters;
@@ -78,8 +82,17 @@ final class GrizzlyExchange implements Exchange {
 
     @Override
     public void answer(byte[] body) throws IOException {
-        if (!Method.HEAD.equals(request.getMethod())) {
+        if (Method.HEAD.equals(request.getMethod())) {
+            return;
+        }
+        try {
             response.getOutputStream().write(body);
+        } catch (IOException e) {
+            if (request.getContext().getConnection().isOpen()) {
+                throw e;
+            }
+            // The client is gone (a reset with pipelined requests still read): nobody to answer, nothing to warn of.
+            LOG.log(Level.FINE, "client gone before its answer", e);
         }
     }
 
