@@ -24,7 +24,6 @@ final class FullHead {
     private static final Pattern OBS_TEXT = Pattern.compile("[\\x80-\\xff]");
     private static final Pattern CONTENT_LENGTH = Pattern.compile("[0-9]{1,18}");
     private static final Pattern IP_LITERAL = Pattern.compile("[0-9A-Za-z:._~!$&'()*+,;=-]+");
-    private static final Pattern REG_NAME = Pattern.compile("([0-9A-Za-z._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*");
     private static final Pattern PORT = Pattern.compile("[0-9]{0,5}");
     /**
      * Fields Grizzly does not get: the body is skipped by the filter, and a connection is never upgraded (RFC 9110
@@ -251,7 +250,7 @@ final class FullHead {
                 port = host.substring(colon + 1);
             }
         }
-        return REG_NAME.matcher(name).matches() && PORT.matcher(port).matches();
+        return HeadBytes.isRegName(name) && PORT.matcher(port).matches();
     }
 
     /** field-value: VCHAR, obs-text, SP and HTAB only (RFC 9110 §5.5). */

@@ -33,6 +33,31 @@ final class HeadBytes {
         return c >= 0 && REG_NAME_CHAR[c];
     }
 
+    /**
+     * reg-name of RFC 3986 §3.2.2: unreserved, sub-delims and pct-encoded. Scanned, not matched: a regex's loop over a
+     * group of alternatives recurses once per character and overflowed the reading thread's stack on a Host of 2,000
+     * bytes (the socket driver found it).
+     */
+    static boolean isRegName(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= s.length() || !isHexDigit(s.charAt(i + 1)) || !isHexDigit(s.charAt(i + 2))) {
+                    return false;
+                }
+                i += 2;
+            } else if (c > 0xff || !isRegNameChar((byte) c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An ASCII hex digit (not {@link Character#digit}'s, which takes other scripts' digits). */
+    static boolean isHexDigit(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+
     static boolean isToken(String s) {
         for (int i = 0; i < s.length(); i++) {
             if (!isTchar((byte) s.charAt(i))) {

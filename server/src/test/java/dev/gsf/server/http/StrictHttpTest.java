@@ -45,6 +45,21 @@ class StrictHttpTest extends ConnectedServerFixture {
     }
 
     @Test
+    void aLongHostAndLongChunkExtensionsAreRead_notOverflowingTheReadersStack() throws IOException {
+        // Each was once matched by a regex whose group loop recursed per character: a StackOverflowError on the
+        // selector thread and the connection dropped unanswered (the socket driver found the Host).
+        String host = "a".repeat(3000) + "%41".repeat(1000);
+        RawHttp.Response longHost = pipelined("GET /1KB.bin HTTP/1.1\r\nHost: " + host + "\r\n\r\n", "");
+        assertThat(longHost.md5()).isEqualTo(TestFiles.md5Of("1KB.bin"));
+        String quoted = "5;name=\"" + "v".repeat(7000) + "\"\r\nhello\r\n";
+        String many = "0" + ";e".repeat(3000) + "\r\n\r\n";
+        RawHttp.Response chunked = pipelined("GET /1KB.bin HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + quoted + many, "GET /1KB.bin HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(chunked.status()).isEqualTo(200);
+        assertThat(http.read(false).md5()).as("the request after the body").isEqualTo(TestFiles.md5Of("1KB.bin"));
+    }
+
+    @Test
     void aBodyBehindAnUnknownTransferCodingIsNeverReadAsARequest() throws IOException {
         RawHttp.Response refused = pipelined("GET /1KB.bin HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n",
                 "GET /1MB.bin HTTP/1.1\r\nHost: x\r\n\r\n");
