@@ -6,17 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
+import dev.gsf.server.testing.LogWatch;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,26 +28,8 @@ class GoneClientAnswerTest {
     @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
     void answersOwedToAClientThatResetItsConnectionAreDroppedQuietly(Algorithm algorithm, Transport transport)
             throws IOException {
-        List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-        Handler listener = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-                    warnings.add(record);
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger grizzly = Logger.getLogger("org.glassfish.grizzly");
-        grizzly.addHandler(listener);
-        try (FileServer server = Servers.start(algorithm, transport.keys())) {
+        try (LogWatch warnings = LogWatch.warnings("org.glassfish.grizzly", r -> true);
+             FileServer server = Servers.start(algorithm, transport.keys())) {
             // Refusals answered by the handler on Grizzly's path (405), pipelined, then a reset: the server finds the
             // connection gone between two of them.
             byte[] refused = "DELETE /1KB.bin HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(PIPELINED)
@@ -67,9 +44,7 @@ class GoneClientAnswerTest {
             try (RawHttp next = transport.connect(server)) {
                 assertThat(next.exchange("GET", "/1KB.bin").status()).isEqualTo(200);
             }
-        } finally {
-            grizzly.removeHandler(listener);
+            assertThat(warnings.records()).as(warnings.describe()).isEmpty();
         }
-        assertThat(warnings).extracting(LogRecord::getMessage).isEmpty();
     }
 }
