@@ -183,7 +183,7 @@ public final class Download {
                 writeSubmittedAt = 0;
             }
             if (taken) {
-                scheduler.wroteInline(); // by this worker itself, waiting in poll(2) if it had to
+                scheduler.wroteInline(); // by this thread itself, waiting for the socket if it had to
                 advance(chunk);
                 return;
             }

@@ -9,9 +9,9 @@ import java.util.concurrent.ThreadFactory;
  * <p>A download whose whole body is its first write (one part of at most {@link Download#GATHERED} bytes and one
  * chunk) never blocks a thread: it is written with one non-blocking write on the thread that started it, as ADA's
  * first write and the fast path's, and ends there when the socket takes it (Grizzly's selector finishes what it
- * cannot take at once, as it finishes every VTA write the socket does not take). Starting a virtual thread for it cost
- * a carrier's wake-up and, when the download ended there, a selector task and wake-up to read the connection's next
- * request: most of a small download's cost.
+ * cannot take at once, as it finishes a virtual thread's first write; the thread's later writes wait for the socket
+ * themselves, parked). Starting a virtual thread for it cost a carrier's wake-up and, when the download ended there, a
+ * selector task and wake-up to read the connection's next request: most of a small download's cost.
  */
 final class VirtualThreadPerDownload extends Scheduler {
     private final ThreadFactory threads = Thread.ofVirtual().name("vta-download-", 0).factory();

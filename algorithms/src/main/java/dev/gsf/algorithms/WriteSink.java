@@ -50,7 +50,8 @@ public interface WriteSink {
      *
      * @param more as for {@link #writeFirst}
      * @return false, having written nothing, when the calling thread cannot wait on the socket itself (one the server
-     *         did not make for that, such as a virtual thread); the caller then uses {@link #write}
+     *         cannot make wait for it, such as a virtual thread where the JDK's poller cannot be reached); the caller
+     *         then uses {@link #write}
      * @throws IOException the connection failed or was closed (a write timeout ends a download by closing it), or
      *                     the section could not read its file
      */

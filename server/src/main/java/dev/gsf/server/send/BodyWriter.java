@@ -10,8 +10,8 @@ import org.glassfish.grizzly.filterchain.FilterChainContext;
  * How a download's body sections reach its connection after the first write: the one part of a {@link WriteSink} that
  * depends on what the connection is. As Helidon 4's {@code SocketWriter.create} picks one of a few small writers, a
  * {@link Choice} picks one per download: the plain writer ({@link #plain}) hands a section to the connection's write
- * queue as the file's own bytes (sendfile or a copy), or lets a worker write it itself, waiting in poll(2); the TLS
- * writer ({@code dev.gsf.server.tls.TlsWrites}) encrypts it into records first. The sink keeps everything else: the
+ * queue as the file's own bytes (sendfile or a copy), or lets a worker (waiting in poll(2)) or a virtual thread
+ * (parked) write it itself; the TLS writer ({@code dev.gsf.server.tls.TlsWrites}) encrypts it into records first. The sink keeps everything else: the
  * head, TCP_CORK over the writes, how a client that left is seen and how the download ends.
  *
  * <p>Threads: as {@link WriteSink}'s: called by the thread the algorithm chose, one write in flight at a time; only

@@ -13,7 +13,7 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * The {@link BodyWriter} of a plain connection: a section is first offered to the socket on the calling thread, and
  * what it does not take goes through the connection's write queue below the HTTP codec, as a {@link FileChunk} whose
  * bytes are produced only when the socket can take them (sendfile, or a copy); or SBA's and EBA's workers write it
- * themselves, waiting in poll(2) ({@link BlockingWrites}).
+ * themselves, waiting in poll(2), and VTA's virtual threads, parked by the JDK's poller ({@link BlockingWrites}).
  *
  * <p>Why offered first: Grizzly writes a message directly too when its queue is empty, but only after the filter chain
  * (a context, a write record, the codec's and transport's filters), once per chunk: ENBA's and ADA's 16 chunks per MB,

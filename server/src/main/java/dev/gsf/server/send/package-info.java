@@ -15,7 +15,8 @@
  *       connection's write queue, by sendfile or a copy); the TLS writer,
  *       which encrypts sections into records, is {@code dev.gsf.server.tls}'s. {@code WriteHandler}: the one adapter
  *       from Grizzly's write callbacks to {@code Written}.</li>
- *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself;
+ *   <li>{@code BlockingWrites}: a worker's write that waits for a full socket in poll(2) itself, or a virtual
+ *       thread's, parked by the JDK's poller;
  *       {@code ClientWatch}: whether a client has gone without reading; {@code NoPush} and {@code TcpCork}: TCP_CORK
  *       over a download's writes (nginx's tcp_nopush); {@link dev.gsf.server.send.LibcSendfile}: zero-copy by the
  *       server's own sendfile(2) for the files it opens, each download through its
@@ -32,7 +33,8 @@
  * write queue never holds a buffer with a file chunk of ours right behind it, the case in which Grizzly 5.0.2 loses
  * the chunk (h2c met it when it sent DATA payloads by sendfile: docs/http2.md, "Zero-copy on h2c"; guarded by
  * FullSocketOrderTest). Grizzly tells a write's end on that thread or a selector thread. Nothing blocks but
- * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2)). {@code clientGone} is asked by the scheduler's
+ * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2); VTA's virtual threads, parked by the JDK's
+ * poller). {@code clientGone} is asked by the scheduler's
  * sweeper thread; a {@code SendfileSession} is closed by whichever thread ends its download (a send in flight is
  * waited for). A {@code DownloadHold} is begun on the thread that read the request, asked by the thread that reads
  * the connection, and ended by the thread that ends the download, which then gives a read event it held back to the
