@@ -26,8 +26,8 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * a record ({@link TlsRecords}), in order with every other write of the connection (the head, the next response),
  * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
  * queue only until the kernel has taken it. A piece is one TLS record's worth (16,367 bytes), so a download holds at
- * most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a piece wait, a quarter of
- * that ({@link Pace}).
+ * most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a piece wait, most likely
+ * a quarter of that ({@link Pace}).
  *
  * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
  * nothing of records. The download's first write, the head, goes down the filter chain instead, where
@@ -45,8 +45,9 @@ public final class TlsWrites implements BodyWriter {
      */
     static final int PIECE = (16 << 10) - 17;
     /**
-     * Plain bytes per write once a download's client has made a piece wait {@link #SLOW_NANOS}: its record is held
-     * until the kernel takes it, so 10,000 slow clients held 167 MB of full records, two thirds of the default heap.
+     * Plain bytes per write once a download's client has made a piece wait {@link #SLOW_NANOS}, past the room its
+     * socket showed before ({@link Pace}): the record that waits is held until the kernel takes it, so 10,000 slow
+     * clients held 167 MB of full records, two thirds of the default heap.
      * (A fast client never waits that long: its socket drains in milliseconds.)
      */
     static final int SMALL_PIECE = 4 << 10;
@@ -94,11 +95,13 @@ public final class TlsWrites implements BodyWriter {
         while (section.remaining() > 0) {
             long start = System.nanoTime();
             Awaited written = new Awaited();
-            writePiece(section, written);
+            int bytes = writePiece(section, written);
             boolean tookAtOnce = written.isDone();
             await(written);
-            if (!tookAtOnce) {
-                pace.waited(System.nanoTime() - start);
+            if (tookAtOnce) {
+                pace.tookAtOnce(bytes);
+            } else {
+                pace.waited(System.nanoTime() - start, bytes);
             }
         }
         done.completed();
@@ -129,22 +132,24 @@ public final class TlsWrites implements BodyWriter {
 
     /**
      * Reads the section's next piece into a pooled buffer and has it encrypted and queued before this returns; the
-     * buffer goes back to the pool then. The piece is read at the section's own position (FileSection.readInto,
-     * pread): reading it through transferTo into a buffer took the file channel's
+     * buffer goes back to the pool then; returns the piece's plain bytes. The piece is read at the section's own
+     * position (FileSection.readInto, pread): reading it through transferTo into a buffer took the file channel's
      * shared position lock, on which 38 of 50 ENBA workers were found waiting (one shared channel per file), and a
      * copy section read its whole chunk (up to 1 MB) for each 16 KB piece.
      */
-    private void writePiece(FileSection section, Written done) throws IOException {
+    private int writePiece(FileSection section, Written done) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
             plain = ByteBuffer.allocateDirect(PIECE);
         }
         try {
-            plain.clear().limit(pace.size);
-            if (section.readInto(plain) == 0) {
+            plain.clear().limit(pace.next());
+            int bytes = section.readInto(plain);
+            if (bytes == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
             }
             TlsRecords.write(context, engine, plain.flip(), done);
+            return bytes;
         } finally {
             IDLE.offer(plain);
         }
@@ -197,6 +202,8 @@ public final class TlsWrites implements BodyWriter {
         private final AtomicInteger state = new AtomicInteger();
         /** When the piece in flight was left to its completion (the write call returned before it). */
         private volatile long returnedAt;
+        /** The plain bytes of the piece in flight. */
+        private volatile int inFlight;
 
         Queued(FileSection section, Written done) {
             this.section = section;
@@ -208,10 +215,12 @@ public final class TlsWrites implements BodyWriter {
                 while (section.remaining() > 0) {
                     state.set(WRITING);
                     returnedAt = System.nanoTime();
-                    writePiece(section, this);
+                    int bytes = writePiece(section, this);
+                    inFlight = bytes;
                     if (state.compareAndSet(WRITING, RETURNED)) {
                         return; // in flight (or failed, and done told): its completion goes on
                     }
+                    pace.tookAtOnce(bytes);
                 }
             } catch (IOException | RuntimeException e) {
                 done.failed(e);
@@ -224,7 +233,7 @@ public final class TlsWrites implements BodyWriter {
         @Override
         public void completed() {
             if (!state.compareAndSet(WRITING, COMPLETED)) {
-                pace.waited(System.nanoTime() - returnedAt);
+                pace.waited(System.nanoTime() - returnedAt, inFlight);
                 run();
             }
         }
@@ -237,25 +246,55 @@ public final class TlsWrites implements BodyWriter {
 
     /**
      * How much of the body each record of a connection carries: a whole record's worth until its client makes a piece
-     * wait longer than {@link #SLOW_NANOS} for the kernel, {@link #SMALL_PIECE} from then on, in this download and
-     * the connection's next ones (a slow client stays slow; with each download starting whole, 3,154 whole records
-     * were held at 10,000 slow clients, 2,528 without). Only waits count: after a slow client's socket drained, the
-     * pieces written into the free space are all taken at once, and the one that fills it is the one that waits; and
-     * a single quick wait says little, since a slow client's socket also drains a little at a time. Written by one
-     * writer at a time.
+     * wait longer than {@link #SLOW_NANOS} for the kernel; from then on (in this download and the connection's next
+     * ones: a slow client stays slow) whole pieces only into the room its socket showed before its last wait, and
+     * {@link #SMALL_PIECE}s after them, so that the piece that waits, held until the client reads on, is most likely a
+     * small one. A client reading at 20 KB/s with a 64 KB burst frees tens of KB at a time: with small pieces only each
+     * of those took 4 KB records, one pread and one write(2) per 4 KB, where nginx writes 16 KB records
+     * (docs/results/2026-11-28-tls-slow-clients-counted.md). Should the room be smaller than the last one, a whole
+     * record waits instead, as a fast client's may: one record per download either way. Only waits make a client
+     * slow: after a slow client's socket drained, the pieces written into the free space are all taken at once, and
+     * the one that fills it is the one that waits; and a single quick wait says little, since a slow client's socket
+     * also drains a little at a time. Written by one writer at a time.
      */
     private static final class Pace {
         private static final Attribute<Pace> OF_CONNECTION =
                 Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(Pace.class.getName(), Pace::new);
-        private volatile int size = PIECE;
+        /** Longer than this, a piece's completion was a wait for the client to read on. */
+        private static final long RUN_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+        private volatile boolean slow;
+        /** Plain bytes of the pieces the kernel took at once since the last wait. */
+        private volatile long takenSinceWait;
+        /** What {@link #takenSinceWait} was at the last wait: the room the socket had then. */
+        private volatile long roomAtLastWait;
 
         static Pace of(Connection<?> connection) {
             return OF_CONNECTION.get(connection);
         }
 
-        void waited(long nanos) {
+        /** The next piece's size: whole while the room of the last wait has space for it and a small one behind. */
+        int next() {
+            return !slow || roomAtLastWait - takenSinceWait >= PIECE + SMALL_PIECE ? PIECE : SMALL_PIECE;
+        }
+
+        void tookAtOnce(int bytes) {
+            takenSinceWait += bytes;
+        }
+
+        /**
+         * A piece of {@code bytes} that was written after its write call returned, {@code nanos} after it. A
+         * completion within {@link #RUN_NANOS} was no wait for the client: a piece written from a completion on the
+         * selector thread is queued and written right behind it, though the socket had room.
+         */
+        void waited(long nanos, int bytes) {
+            if (nanos < RUN_NANOS) {
+                takenSinceWait += bytes;
+                return;
+            }
+            roomAtLastWait = takenSinceWait;
+            takenSinceWait = 0;
             if (nanos > SLOW_NANOS) {
-                size = SMALL_PIECE;
+                slow = true;
             }
         }
     }
