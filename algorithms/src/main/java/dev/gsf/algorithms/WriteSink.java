@@ -17,7 +17,7 @@ public interface WriteSink {
 
     /** Told once how a write ended. */
     interface Written {
-        /** The kernel has taken every byte of the write. */
+        /** The kernel has taken every byte of the write (or the sink holds them for the next: see {@code more}). */
         void completed();
 
         /** The write failed (the connection broke, or the section could not read its file). */
@@ -26,11 +26,12 @@ public interface WriteSink {
 
     /**
      * Starts the download's first write: the response head, then every remaining byte of {@code bytes}, gathered.
-     * Called once, before any section; the buffer is the caller's again once {@code done} ran.
+     * Called once, before any section; the caller never changes the buffer's bytes.
      *
      * @param more whether the caller starts the download's next write as soon as this one is out (the rest of a
      *             chunk, or SBA's and VTA's next chunk): the sink may hold a partial last segment for it (TCP_CORK,
-     *             as nginx's tcp_nopush), and sends all it holds once a write without {@code more} is out
+     *             as nginx's tcp_nopush), or, over HTTP/2, the whole write (told done at once, sent with the next
+     *             one), and sends all it holds once a write without {@code more} is out
      */
     void writeFirst(ByteBuffer bytes, boolean more, Written done);
 

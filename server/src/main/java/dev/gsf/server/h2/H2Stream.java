@@ -96,16 +96,40 @@ final class H2Stream implements WriteSink {
         connection.writer().submit(this, head, body == null ? null : Source.of(body), null, true);
     }
 
+    /**
+     * The head and first bytes, held for the next write when the first came with {@code more} off the reading thread
+     * (see {@link #writeFirst}); null when none are held. Only the download's current thread touches it.
+     */
+    private ByteBuffer heldFirst;
+
+    /**
+     * With {@code more} (the rest of the chunk follows at once) on an algorithm's thread, the head and these bytes
+     * are held, the write told done at once, and they go with the next write: one submit, one batch and one socket
+     * write for the head and the whole chunk where there were two (ENBA's 64 KB h2c responses: 2.9 socket writes each
+     * before; docs/results/2026-11-28-h2-enba-64kb-counted.md), as WriteSink's {@code more} lets a sink hold bytes.
+     * Not on the reading thread, whose writes wait for the end of the read anyway and go out in one batch of heads
+     * and bytes held in memory ahead of file reads; not for a body sent by sendfile, whose section is not copied.
+     */
     @Override
     public void writeFirst(ByteBuffer bytes, boolean more, Written done) {
         headSent = true;
-        connection.writer().submit(this, answerHead, Source.of(bytes), done, lastOfBody(bytes.remaining()));
+        boolean last = lastOfBody(bytes.remaining());
+        if (more && !last && !bodyBySendfile && !connection.onReadingThread()) {
+            heldFirst = bytes;
+            done.completed();
+            return;
+        }
+        connection.writer().submit(this, answerHead, Source.of(bytes), done, last);
     }
 
     @Override
     public void write(FileSection section, boolean more, Written done) {
-        connection.writer().submit(this, null, Source.of(section, bodyBySendfile), done,
-                lastOfBody(section.remaining()));
+        Source rest = Source.of(section, bodyBySendfile);
+        boolean last = lastOfBody(section.remaining());
+        ByteBuffer first = heldFirst;
+        heldFirst = null;
+        connection.writer().submit(this, first == null ? null : answerHead,
+                first == null ? rest : Source.then(first, rest), done, last);
     }
 
     @Override
@@ -120,8 +144,12 @@ final class H2Stream implements WriteSink {
 
     @Override
     public void end(Outcome outcome) {
+        ByteBuffer held = heldFirst; // none: a write always follows one held (WriteSink's more); sent all the same
+        heldFirst = null;
         if (outcome == Outcome.COMPLETED) {
-            if (bodyToSend != 0) { // else END_STREAM went with the last bytes
+            if (held != null) {
+                connection.writer().submit(this, answerHead, Source.of(held), null, true);
+            } else if (bodyToSend != 0) { // else END_STREAM went with the last bytes
                 connection.writer().submit(this, null, null, null, true);
             }
         } else if (outcome == Outcome.SERVER_ERROR && !headSent && !closed && serverError != null) {
@@ -180,6 +208,27 @@ final class H2Stream implements WriteSink {
                 @Override
                 public long remaining() {
                     return bytes.remaining();
+                }
+            };
+        }
+
+        /** {@code first}'s bytes, then {@code rest}'s (one copied into frames: {@code rest} is not by sendfile). */
+        static Source then(ByteBuffer first, Source rest) {
+            Source head = of(first);
+            return new Source() {
+                @Override
+                public int readInto(ByteBuffer target) throws IOException {
+                    return head.remaining() > 0 ? head.readInto(target) : rest.readInto(target);
+                }
+
+                @Override
+                public long remaining() {
+                    return head.remaining() + rest.remaining();
+                }
+
+                @Override
+                public boolean fromFile() {
+                    return rest.fromFile();
                 }
             };
         }

@@ -107,6 +107,11 @@ public final class H2Client implements Closeable {
         return frameLengths.largestData();
     }
 
+    /** Stream {@code id}'s first DATA frame's length, by its header; -1 when none came. */
+    public int firstDataFrame(int id) {
+        return frameLengths.firstData(id);
+    }
+
     /** Whether DATA read is given back to the windows at once (true), or never (a client that stops reading). */
     public void giveWindowBack(boolean give) {
         giveWindowBack = give;
