@@ -96,6 +96,7 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
         long bodyLeft; // Content-Length bytes still to skip
         ChunkedBody chunked; // non-null while a chunked body goes on
         boolean closed;
+        PartialHead head; // non-null while a head has come in part
 
         boolean inBody() {
             return bodyLeft > 0 || chunked != null;
@@ -144,13 +145,15 @@ public final class StrictHttpFilter extends BaseFilter implements AddOn {
                 continue;
             }
             int start = in.position();
-            byte[] head = new byte[Math.min(in.remaining(), RequestHead.MAX_HEAD + 1)];
-            in.get(head).position(start);
-            int end = RequestHead.end(head, 0, head.length);
-            RequestHead.Verdict verdict = RequestHead.decide(head, head.length, end);
+            if (framing.head == null) {
+                framing.head = new PartialHead();
+            }
+            RequestHead.Verdict verdict = framing.head.take(in);
             if (verdict == null) { // the rest of the head is still to come
                 return ctx.getStopAction(in);
             }
+            int end = framing.head.end();
+            framing.head = null;
             if (verdict instanceof RequestHead.Refuse refusal) {
                 return refuse(ctx, framing, refusal, in);
             }

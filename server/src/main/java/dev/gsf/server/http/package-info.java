@@ -7,7 +7,8 @@
  *
  * <ul>
  *   <li>{@link dev.gsf.server.http.StrictHttpFilter}: reads raw bytes ahead of Grizzly's lenient parser, one head at
- *       a time, each checked by {@link dev.gsf.server.http.RequestHead} ({@code PlainHead} reads common heads in
+ *       a time ({@code PartialHead} gathers one over reads, each byte copied and scanned once), each checked by
+ *       {@link dev.gsf.server.http.RequestHead} ({@code PlainHead} reads common heads in
  *       one pass, {@code FullHead} every form RFC 9112 allows); skips request bodies by their framing
  *       ({@code ChunkedBody}); refuses what is not HTTP/1.1 as RFC 9112 reads it; offers plain GETs to the handler
  *       first; puts {@code HoldingTransportFilter} in the place of Grizzly's transport filter, which reads nothing
