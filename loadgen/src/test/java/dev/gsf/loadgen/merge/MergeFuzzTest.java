@@ -102,6 +102,22 @@ class MergeFuzzTest {
         }
     }
 
+    /**
+     * A summary.json nested 10,000 deep is refused in one line naming the file: Jackson's reader stops at a depth of
+     * 1,000 (StreamReadConstraints' default) and builds trees without recursing, so no StackOverflowError.
+     */
+    @org.junit.jupiter.api.Test
+    void aSummaryNestedTenThousandDeepIsRefusedInOneLine() throws IOException {
+        Path b = dir.resolve("b");
+        Files.write(b.resolve("histograms.hlog"), log);
+        String json = new String(summary, java.nio.charset.StandardCharsets.UTF_8).strip();
+        Files.writeString(b.resolve("summary.json"),
+                "{\"deep\":" + "[".repeat(10_000) + "]".repeat(10_000) + "," + json.substring(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Merge.of(List.of(a, b)).result())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("summary.json")
+                .hasMessageContaining("nesting depth").hasMessageNotContaining("\n");
+    }
+
     private static JsonNode valueOf(FuzzedDataProvider data) {
         return switch (data.consumeInt(0, 4)) {
             case 0 -> JsonNodeFactory.instance.textNode(data.consumeRemainingAsString());
