@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.memory.MemoryManager;
 
 /**
  * Fuzz target: the reading of request heads as the filter does it, on any bytes cut into reads anywhere. Invariants:
@@ -20,6 +22,7 @@ import java.util.Arrays;
 class HeadFuzzTest {
     /** Prefixes up to this length are all tried; past it, those around the limits and each line end. */
     private static final int ALL_PREFIXES = 256;
+    private static final MemoryManager MEMORY = MemoryManager.DEFAULT_MEMORY_MANAGER;
 
     @FuzzTest(maxDuration = "15m") // a run's cap, seeds' replay included; ./gsf fuzz --duration stops it
     void sameVerdictWhateverTheCut(byte[] input) {
@@ -32,9 +35,11 @@ class HeadFuzzTest {
     static void checkHead(byte[] sent) {
         byte[] b = skipEmptyLines(sent);
         RequestHead.Verdict whole = filterVerdict(b, b.length);
+        PartialHead byReads = new PartialHead(); // what the filter keeps between reads: it must decide as decide does
         for (int k = 1; k < b.length; k++) {
             if (k <= ALL_PREFIXES || nearALimit(b, k)) {
                 RequestHead.Verdict early = filterVerdict(b, k);
+                assertAgrees(byReads.take(Buffers.wrap(MEMORY, Arrays.copyOf(b, k))), early, b, k);
                 if (early != null) {
                     assertSame(early, whole, b, k);
                     break; // the filter stops at the first verdict; longer prefixes are its business no more
@@ -58,6 +63,15 @@ class HeadFuzzTest {
     private static RequestHead.Verdict filterVerdict(byte[] b, int k) {
         int n = Math.min(k, RequestHead.MAX_HEAD + 1);
         return RequestHead.decide(b, n, RequestHead.end(b, 0, n));
+    }
+
+    private static void assertAgrees(RequestHead.Verdict byReads, RequestHead.Verdict early, byte[] b, int k) {
+        String where = "read by parts up to " + k + " of " + b.length + " bytes: " + HeadBytes.firstLine(b, b.length);
+        if (early == null || byReads == null) {
+            assertThat(byReads).as(where).isEqualTo(early);
+        } else {
+            assertSame(byReads, early, b, k);
+        }
     }
 
     private static boolean nearALimit(byte[] b, int k) {
