@@ -25,9 +25,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * the file's plain bytes), so a section is read piece by piece into a pooled buffer and each piece is encrypted into
  * a record ({@link TlsRecords}), in order with every other write of the connection (the head, the next response),
  * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
- * queue only until the kernel has taken it. A piece is one TLS record's worth (16,367 bytes), so a download holds at
- * most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a piece wait, most likely
- * a quarter of that ({@link Pace}).
+ * queue only until the kernel has taken it. A piece is one TLS record's worth (16 KiB; 16,367 bytes under the JDK),
+ * so a download holds at most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a
+ * piece wait, most likely 4 KiB ({@link Pace}).
  *
  * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
  * nothing of records. The download's first write, the head, goes down the filter chain instead, where
@@ -40,10 +40,17 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  */
 public final class TlsWrites implements BodyWriter {
     /**
-     * Plain bytes per write: the most the JDK puts in one TLS 1.3 record (a record of at most 2^14 + 5 bytes, less
-     * the 5-byte header, the 16-byte tag and the content type byte). A 16 KB piece was a full record and a 17-byte one.
+     * Plain bytes per write under the JDK's TLS: the most the JDK puts in one TLS 1.3 record (a record of at most
+     * 2^14 + 5 bytes, less the 5-byte header, the 16-byte tag and the content type byte). A 16 KB piece was a full
+     * record and a 17-byte one.
      */
     static final int PIECE = (16 << 10) - 17;
+    /**
+     * Plain bytes per write under BoringSSL, which seals a whole 2^14 in one record: so a 64 KiB chunk (EBA's, ENBA's,
+     * ADA's) is four records, where pieces of {@link #PIECE} made it five, the fifth of 68 bytes (a wrap, a pread and
+     * a write(2) more per chunk, 16 per MB).
+     */
+    static final int BORING_PIECE = GatheredPlain.MOST;
     /**
      * Plain bytes per write once a download's client has made a piece wait {@link #SLOW_NANOS}, past the room its
      * socket showed before ({@link Pace}): the record that waits is held until the kernel takes it, so 10,000 slow
@@ -62,11 +69,14 @@ public final class TlsWrites implements BodyWriter {
     private final SSLEngine engine;
     /** How much of the body each record carries (the connection's: its client stays as slow). */
     private final Pace pace;
+    /** Plain bytes of a whole record under this connection's engine: {@link #PIECE} or {@link #BORING_PIECE}. */
+    private final int whole;
 
     private TlsWrites(FilterChainContext context, SSLEngine engine) {
         this.context = context;
         this.engine = engine;
         this.pace = Pace.of(context.getConnection());
+        this.whole = engine instanceof BoringEngine ? BORING_PIECE : PIECE;
     }
 
     /** The TLS writer of a download on {@code context}'s connection when it has an SSL engine, else the plain one. */
@@ -140,10 +150,10 @@ public final class TlsWrites implements BodyWriter {
     private int writePiece(FileSection section, Written done) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
-            plain = ByteBuffer.allocateDirect(PIECE);
+            plain = ByteBuffer.allocateDirect(BORING_PIECE);
         }
         try {
-            plain.clear().limit(pace.next());
+            plain.clear().limit(pace.next(whole));
             int bytes = section.readInto(plain);
             if (bytes == 0) {
                 throw new IOException("a section of " + section.remaining() + " bytes gave none");
@@ -273,8 +283,8 @@ public final class TlsWrites implements BodyWriter {
         }
 
         /** The next piece's size: whole while the room of the last wait has space for it and a small one behind. */
-        int next() {
-            return !slow || roomAtLastWait - takenSinceWait >= PIECE + SMALL_PIECE ? PIECE : SMALL_PIECE;
+        int next(int whole) {
+            return !slow || roomAtLastWait - takenSinceWait >= whole + SMALL_PIECE ? whole : SMALL_PIECE;
         }
 
         void tookAtOnce(int bytes) {
