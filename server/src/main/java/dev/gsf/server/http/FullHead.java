@@ -250,7 +250,8 @@ final class FullHead {
                 port = host.substring(colon + 1);
             }
         }
-        return HeadBytes.isRegName(name) && PORT.matcher(port).matches();
+        byte[] bytes = name.getBytes(StandardCharsets.ISO_8859_1); // a char past 0xff becomes '?', no reg-name byte
+        return HeadBytes.regNameEnd(bytes, 0, bytes.length) == bytes.length && PORT.matcher(port).matches();
     }
 
     /** field-value: VCHAR, obs-text, SP and HTAB only (RFC 9110 §5.5). */

@@ -34,23 +34,26 @@ final class HeadBytes {
     }
 
     /**
-     * reg-name of RFC 3986 §3.2.2: unreserved, sub-delims and pct-encoded. Scanned, not matched: a regex's loop over a
-     * group of alternatives recurses once per character and overflowed the reading thread's stack on a Host of 2,000
-     * bytes (the socket driver found it).
+     * Where the reg-name at {@code b[from]} (RFC 3986 §3.2.2: unreserved, sub-delims and pct-encoded) ends: the index
+     * of the first byte that is none of those ({@code to} if it runs to the end), or -1 for a broken pct-encoding.
+     * Both readings of Host use it. Scanned, not matched: a regex's loop over a group of alternatives recurses once per
+     * character and overflowed the reading thread's stack on a Host of 2,000 bytes (the socket driver found it).
      */
-    static boolean isRegName(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '%') {
-                if (i + 2 >= s.length() || !isHexDigit(s.charAt(i + 1)) || !isHexDigit(s.charAt(i + 2))) {
-                    return false;
+    static int regNameEnd(byte[] b, int from, int to) {
+        int i = from;
+        while (i < to) {
+            if (b[i] == '%') {
+                if (i + 2 >= to || !isHexDigit((char) b[i + 1]) || !isHexDigit((char) b[i + 2])) {
+                    return -1;
                 }
-                i += 2;
-            } else if (c > 0xff || !isRegNameChar((byte) c)) {
-                return false;
+                i += 3;
+            } else if (isRegNameChar(b[i])) {
+                i++;
+            } else {
+                return i;
             }
         }
-        return true;
+        return i;
     }
 
     /** An ASCII hex digit (not {@link Character#digit}'s, which takes other scripts' digits). */

@@ -1,6 +1,6 @@
 package dev.gsf.server.http;
 
-import static dev.gsf.server.http.HeadBytes.isRegNameChar;
+import static dev.gsf.server.http.HeadBytes.regNameEnd;
 import static dev.gsf.server.http.HeadBytes.isTchar;
 import static dev.gsf.server.http.HeadBytes.nameIs;
 import static dev.gsf.server.http.RequestHead.MAX_FIELDS;
@@ -101,18 +101,9 @@ final class PlainHead {
         while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t')) {
             to--;
         }
-        int i = from;
-        while (i < to && b[i] != ':') {
-            if (b[i] == '%') {
-                if (i + 2 >= to || Character.digit(b[i + 1], 16) < 0 || Character.digit(b[i + 2], 16) < 0) {
-                    return false;
-                }
-                i += 3;
-            } else if (isRegNameChar(b[i])) {
-                i++;
-            } else {
-                return false;
-            }
+        int i = regNameEnd(b, from, to);
+        if (i < 0 || (i < to && b[i] != ':')) {
+            return false;
         }
         if (i < to) { // the port: at most five digits
             if (to - i - 1 > 5) {
