@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
@@ -120,7 +121,7 @@ class PathTraversalTest {
                             .getBytes(StandardCharsets.ISO_8859_1));
                     http11 = http.read(false).status();
                 }
-                H2Client.Response r = h2.response(h2.requestFields(":method", "GET", ":scheme", "http",
+                H2Response r = h2.response(h2.requestFields(":method", "GET", ":scheme", "http",
                         ":authority", "127.0.0.1", ":path", probe));
                 if (r.reset >= 0) {
                     assertThat(r.reset).as(probe).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);

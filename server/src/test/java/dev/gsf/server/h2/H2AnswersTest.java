@@ -9,6 +9,7 @@ import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
@@ -41,7 +42,7 @@ class H2AnswersTest {
         try (FileServer server = Servers.start(algorithm, transport.keys("workers", "4", "h2-max-frame", "32K"));
              H2Client client = connect(server, transport)) {
             client.send(new SettingsFrame(Map.of(SettingsFrame.MAX_FRAME_SIZE, 1 << 20), false));
-            H2Client.Response small = client.get("/1KB.bin");
+            H2Response small = client.get("/1KB.bin");
             assertThat(small.status).isEqualTo(200);
             assertThat(small.headers.get("content-length")).isEqualTo("1024");
             assertThat(small.headers.get("x-send-algorithm")).isEqualTo(algorithm.name());
@@ -50,26 +51,26 @@ class H2AnswersTest {
 
             int streams = manyStreamsAtOnce(client, transport == Transport.HTTP, algorithm);
 
-            H2Client.Response head = client.response(client.request("HEAD", "/1MB.bin"));
+            H2Response head = client.response(client.request("HEAD", "/1MB.bin"));
             assertThat(head.status).isEqualTo(200);
             assertThat(head.headers.get("content-length")).isEqualTo("1048576");
             assertThat(head.body.size()).isZero();
 
-            H2Client.Response range = client.get("/1KB.bin", "range", "bytes=10-19");
+            H2Response range = client.get("/1KB.bin", "range", "bytes=10-19");
             assertThat(range.status).isEqualTo(206);
             assertThat(range.headers.get("content-range")).isEqualTo("bytes 10-19/1024");
             assertThat(range.body.size()).isEqualTo(10);
-            H2Client.Response multi = client.get("/1KB.bin", "range", "bytes=0-9,20-29");
+            H2Response multi = client.get("/1KB.bin", "range", "bytes=0-9,20-29");
             assertThat(multi.status).isEqualTo(206);
             assertThat(multi.headers.get("content-type")).startsWith("multipart/byteranges; boundary=");
             assertThat(multi.body.size()).isEqualTo(Long.parseLong(multi.headers.get("content-length")));
 
-            H2Client.Response notModified = client.get("/1KB.bin", "if-none-match", small.headers.get("etag"));
+            H2Response notModified = client.get("/1KB.bin", "if-none-match", small.headers.get("etag"));
             assertThat(notModified.status).isEqualTo(304);
             assertThat(client.get("/1KB.bin", "if-match", "\"other\"").status).isEqualTo(412);
             assertThat(client.get("/1KB.bin", "range", "bytes=5000-").status).isEqualTo(416);
             assertThat(client.get("/no-such-file").status).isEqualTo(404);
-            H2Client.Response post = client.response(client.request("POST", "/1KB.bin"));
+            H2Response post = client.response(client.request("POST", "/1KB.bin"));
             assertThat(post.status).isEqualTo(405);
             assertThat(post.headers.get("allow")).isEqualTo("GET, HEAD");
 
@@ -106,11 +107,11 @@ class H2AnswersTest {
         }
         streams.add(client.request("GET", "/1MB.bin"));
         for (int id : streams.subList(0, 12)) {
-            H2Client.Response r = client.response(id);
+            H2Response r = client.response(id);
             assertThat(r.status).isEqualTo(200);
             assertThat(md5(r.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
         }
-        H2Client.Response large = client.response(streams.get(12));
+        H2Response large = client.response(streams.get(12));
         assertThat(md5(large.body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
         int largest = 0;
         for (int id : streams) {
@@ -153,7 +154,7 @@ class H2AnswersTest {
                 new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":status", "200"},
                 new String[] {":method", "GET", ":scheme", "http", ":path", "/1KB.bin", ":unknown", "1"});
         for (String[] fields : malformed) {
-            H2Client.Response refused = client.response(client.requestFields(fields));
+            H2Response refused = client.response(client.requestFields(fields));
             assertThat(refused.reset).as(String.join(" ", fields)).isEqualTo(ErrorCode.PROTOCOL_ERROR.code);
             assertThat(refused.status).as(String.join(" ", fields)).isZero();
         }

@@ -7,6 +7,7 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
 import java.lang.reflect.Field;
@@ -60,7 +61,7 @@ class H2BufferBoundTest {
                         () -> watch.queued() > 0, watch::describe);
                 client.pauseReading(false);
                 for (int id : ids) {
-                    H2Client.Response r = client.response(id);
+                    H2Response r = client.response(id);
                     assertThat(r.status).as("stream %d", id).isEqualTo(200);
                     assertThat(r.body.size()).as("stream %d", id).isEqualTo(FILE_LENGTH);
                 }

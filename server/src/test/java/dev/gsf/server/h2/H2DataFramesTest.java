@@ -10,6 +10,7 @@ import dev.gsf.server.FileServer;
 import dev.gsf.server.send.LibcSendfile;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -61,7 +62,7 @@ class H2DataFramesTest {
                 int range = client.request("GET", "/1MB.bin", "range", "bytes=1000-300999");
                 int small = client.request("GET", "/200KB.bin");
                 assertThat(md5(client.response(full).body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
-                H2Client.Response part = client.response(range);
+                H2Response part = client.response(range);
                 assertThat(part.status).isEqualTo(206);
                 assertThat(part.body.toByteArray()).isEqualTo(Arrays.copyOfRange(whole, 1000, 301_000));
                 assertThat(md5(client.response(small).body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
@@ -94,7 +95,7 @@ class H2DataFramesTest {
             client.send(new WindowUpdateFrame(id, 1 << 30));
             byte[] got;
             try {
-                H2Client.Response r = client.response(id);
+                H2Response r = client.response(id);
                 got = r.body.toByteArray();
                 assertThat(r.reset).as("the stream ends by RST_STREAM, not END_STREAM: status %d, %d bytes",
                         r.status, got.length).isPositive();

@@ -8,6 +8,7 @@ import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import java.io.IOException;
 import java.net.Socket;
@@ -48,7 +49,7 @@ class H2DrainTest {
                 }
             });
             Await.until("the port closed", WAIT, () -> !accepts(server.port()));
-            H2Client.Response refused = client.response(client.request("GET", "/1KB.bin"));
+            H2Response refused = client.response(client.request("GET", "/1KB.bin"));
             assertThat(refused.reset).isEqualTo(ErrorCode.REFUSED_STREAM_ERROR.code);
             GoAwayFrame goAway = client.await(GoAwayFrame.class);
             assertThat(goAway.getError()).isEqualTo(ErrorCode.NO_ERROR.code);
@@ -59,7 +60,7 @@ class H2DrainTest {
             client.giveWindowBack(true);
             client.send(new WindowUpdateFrame(0, 65_535));
             client.send(new WindowUpdateFrame(running, 65_535));
-            H2Client.Response finished = client.response(running);
+            H2Response finished = client.response(running);
             assertThat(finished.status).isEqualTo(200);
             assertThat(H2AnswersTest.md5(finished.body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
             client.awaitClosed(); // the server's end of stream, after all it sent

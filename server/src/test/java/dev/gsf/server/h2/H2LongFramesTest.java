@@ -7,6 +7,7 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import java.util.Map;
 import org.eclipse.jetty.http2.frames.SettingsFrame;
@@ -35,7 +36,7 @@ class H2LongFramesTest {
             client.send(new WindowUpdateFrame(0, 1 << 30));
             int large = client.request("GET", "/1MB.bin");
             int small = client.request("GET", "/1KB.bin");
-            H2Client.Response big = client.response(large);
+            H2Response big = client.response(large);
             assertThat(md5(big.body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
             assertThat(client.largestDataFrame()).as("a frame longer than a slab").isGreaterThan(FrameSlabs.LONGEST_SLAB);
             assertThat(md5(client.response(small).body.toByteArray())).isEqualTo(TestFiles.md5Of("1KB.bin"));

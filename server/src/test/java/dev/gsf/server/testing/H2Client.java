@@ -1,6 +1,5 @@
 package dev.gsf.server.testing;
 
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,7 +44,7 @@ public final class H2Client implements Closeable {
     private final Socket socket;
     private final OutputStream out;
     private final Generator generator = new Generator(ByteBufferPool.NON_POOLING);
-    private final Map<Integer, Response> responses = new HashMap<>();
+    private final Map<Integer, H2Response> responses = new HashMap<>();
     private final List<Frame> connectionFrames = new ArrayList<>();
     private final Thread reader;
     private final PausableInput in;
@@ -55,20 +54,6 @@ public final class H2Client implements Closeable {
     private volatile boolean reset;
     private volatile boolean endWithServer = true;
     private int nextStream = 1;
-
-    /** One stream's answer as it arrives. */
-    public static final class Response {
-        public int status;
-        public HttpFields headers;
-        public final ByteArrayOutputStream body = new ByteArrayOutputStream();
-        /** The RST_STREAM error code the server sent, -1 for none. */
-        public int reset = -1;
-        public boolean ended;
-        /** DATA frames received, the empty ones included (an END_STREAM that came on a frame of its own). */
-        public int dataFrames;
-        /** The longest DATA payload received. */
-        public int largestData;
-    }
 
     private H2Client(Socket socket) throws IOException {
         this.socket = socket;
@@ -176,7 +161,7 @@ public final class H2Client implements Closeable {
     }
 
     /** A GET's whole answer. */
-    public Response get(String path, String... headers) throws IOException, InterruptedException {
+    public H2Response get(String path, String... headers) throws IOException, InterruptedException {
         return response(request("GET", path, headers));
     }
 
@@ -203,11 +188,11 @@ public final class H2Client implements Closeable {
     }
 
     /** Waits for stream {@code id} to end (END_STREAM or RST_STREAM) and gives its answer. */
-    public Response response(int id) throws InterruptedException {
+    public H2Response response(int id) throws InterruptedException {
         long deadline = System.nanoTime() + Await.WAIT.toNanos();
         synchronized (responses) {
             while (true) {
-                Response r = responses.get(id);
+                H2Response r = responses.get(id);
                 if (r != null && (r.ended || r.reset >= 0)) {
                     return r;
                 }
@@ -304,8 +289,8 @@ public final class H2Client implements Closeable {
         }
     }
 
-    private Response stream(int id) {
-        return responses.computeIfAbsent(id, k -> new Response());
+    private H2Response stream(int id) {
+        return responses.computeIfAbsent(id, k -> new H2Response());
     }
 
     @Override
@@ -324,7 +309,7 @@ public final class H2Client implements Closeable {
         @Override
         public void onHeaders(HeadersFrame frame) {
             synchronized (responses) {
-                Response r = stream(frame.getStreamId());
+                H2Response r = stream(frame.getStreamId());
                 if (frame.getMetaData() instanceof MetaData.Response head) {
                     r.status = head.getStatus();
                     r.headers = head.getHttpFields();
@@ -338,7 +323,7 @@ public final class H2Client implements Closeable {
         public void onData(DataFrame frame) {
             int length = frame.remaining();
             synchronized (responses) {
-                Response r = stream(frame.getStreamId());
+                H2Response r = stream(frame.getStreamId());
                 ByteBuffer data = frame.getByteBuffer();
                 byte[] bytes = new byte[data.remaining()];
                 data.get(bytes);
