@@ -62,14 +62,32 @@ final class TlsRecords {
      */
     static void write(Connection<?> connection, MemoryManager<?> memory, SSLEngine engine, Buffer message,
                       CompletionHandler<WriteResult> last) throws IOException {
-        ByteBufferArray plain = message.toByteBufferArray();
-        try {
-            queueRecords(connection, memory, engine, plain.getArray(), plain.size(), last);
-        } finally {
-            plain.restore();
-            plain.recycle();
-        }
+        ByteBuffer[] plain = views(message);
+        queueRecords(connection, memory, engine, plain, plain.length, last);
         message.tryDispose();
+    }
+
+    /**
+     * Views of {@code message}'s bytes, each with a position and limit of its own, for the engine to move; the
+     * message's buffers are left as they were. Once the last record is queued its write may end at once, on this
+     * thread, and {@code last} then hands the message's buffer back to its owner (PlainSink's pool of first writes,
+     * an algorithm's chunk buffer), which may give it to another connection's write before this call returns: the
+     * positions and limits Grizzly's array restored after the wraps were written into that write's buffer. A longer
+     * limit made the other connection's engine seal bytes past its own (of an earlier response, maybe another
+     * client's), a shorter one failed its wrap ("newPosition > limit: (12566 > 12562)").
+     */
+    private static ByteBuffer[] views(Buffer message) {
+        ByteBufferArray array = message.toByteBufferArray();
+        try {
+            ByteBuffer[] views = new ByteBuffer[array.size()];
+            for (int i = 0; i < views.length; i++) {
+                views[i] = array.getArray()[i].duplicate();
+            }
+            return views;
+        } finally {
+            array.restore(); // before any wrap: nothing of the message is written after this
+            array.recycle();
+        }
     }
 
     /** Records of {@code plain[0, count)}, one at a time from the engine's pool, each queued once it is sealed. */
