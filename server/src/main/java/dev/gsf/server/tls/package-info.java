@@ -23,6 +23,9 @@
  *       the JDK's engines, from {@code RecordBuffers}), queued below the SSL filter. Every other write after the
  *       handshake (a response head and the small body sent with it, Grizzly's own answers, HTTP/2's frames) takes
  *       the same record path: the port's SSL filter is {@code RecordFilter}, Grizzly's with its writes overridden.
+ *       The engine seals views of such a write's buffers, never the buffers themselves: the last record's end hands
+ *       them back to their owner (a pool another connection's write takes from), so nothing of a write is touched
+ *       once its records are queued.
  *       {@code BoringEngine} seals a write of several buffers as one record ({@code GatheredPlain}), as the JDK's
  *       engine does. Handshakes go through Grizzly's own wrap, whose last record buffer {@code FilterRecords} lets go
  *       of.</li>
