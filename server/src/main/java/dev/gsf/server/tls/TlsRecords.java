@@ -70,11 +70,11 @@ final class TlsRecords {
     /**
      * Views of {@code message}'s bytes, each with a position and limit of its own, for the engine to move; the
      * message's buffers are left as they were. Once the last record is queued its write may end at once, on this
-     * thread, and {@code last} then hands the message's buffer back to its owner (PlainSink's pool of first writes,
-     * an algorithm's chunk buffer), which may give it to another connection's write before this call returns: the
-     * positions and limits Grizzly's array restored after the wraps were written into that write's buffer. A longer
-     * limit made the other connection's engine seal bytes past its own (of an earlier response, maybe another
-     * client's), a shorter one failed its wrap ("newPosition > limit: (12566 > 12562)").
+     * thread, and {@code last} then hands the message's buffer back to its owner (PlainSink's pool of first writes),
+     * which may lend it to another connection's write before this call returns. Restoring Grizzly's array after the
+     * wraps wrote this write's position and limit into that write's buffer: a longer limit made the other engine seal
+     * bytes past its own (of an earlier response, maybe another client's), a shorter one failed its wrap
+     * ("newPosition > limit: (12566 > 12562)"; docs/results/2026-11-28-tls-wrap-position.md).
      */
     private static ByteBuffer[] views(Buffer message) {
         ByteBufferArray array = message.toByteBufferArray();
