@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** The algorithms that run turns on the bounded worker pool (SBA, EBA, ENBA, ADA): a turn starts as a pool task. */
 abstract class PooledScheduler extends Scheduler {
     private final ThreadPoolExecutor workers;
+    /** Workers inside one of this scheduler's turns; the others wait for a turn (the pool is this scheduler's). */
+    private final AtomicInteger turnsRunning = new AtomicInteger();
 
     PooledScheduler(Algorithm kind, SendSettings settings, ThreadPoolExecutor workers) {
         super(kind, settings);
@@ -24,7 +27,14 @@ abstract class PooledScheduler extends Scheduler {
     final void queueTurn(Download download) {
         handedOff();
         try {
-            workers.execute(() -> runTurn(download));
+            workers.execute(() -> {
+                turnsRunning.incrementAndGet();
+                try {
+                    runTurn(download);
+                } finally {
+                    turnsRunning.decrementAndGet();
+                }
+            });
         } catch (RejectedExecutionException e) {
             download.end(Outcome.SERVER_ERROR, e); // the pool is shutting down
         }
@@ -60,8 +70,9 @@ abstract class PooledScheduler extends Scheduler {
     }
 
     /**
-     * EBA's and ENBA's turn: one chunk, then more on the same worker while no other turn waits ({@link #noTurnWaits}),
-     * then the next turn queued (or the download completed), unless a chunk's write went to the selector.
+     * EBA's and ENBA's turn: one chunk, then more on the same worker while no other turn waits for a worker
+     * ({@link #noTurnWaits}), then the next turn queued (or the download completed), unless a chunk's write went to
+     * the selector.
      */
     final void chunksWhileNoTurnWaits(Download download, Chunk chunk) throws Exception {
         do {
@@ -73,12 +84,17 @@ abstract class PooledScheduler extends Scheduler {
     }
 
     /**
-     * Whether no turn waits in the pool's queue. Then a download's next turn, queued, would be taken at once by an
-     * idle worker: the worker that ran its chunk may run the next one itself and spare the pool two thread switches
-     * (on 100 MB downloads, wrk -t2 -c8: ENBA's server went from ~115,000 to ~21,000 context switches per 3 s, and
-     * from ~0.85x to ~1.0x nginx's rate). A turn queued a moment later waits at most one chunk.
+     * Whether no turn waits for a worker: every turn in the pool's queue has an idle worker to take it (none is queued,
+     * or as many workers as are queued wait for a turn). Then the download's next turn, queued, would be taken at once
+     * (by this worker, idle after it, if by no other): the worker that ran its chunk may run the next one itself and
+     * spare the pool two thread switches (on 100 MB downloads, wrk -t2 -c8: ENBA's server went from ~115,000 to
+     * ~21,000 context switches per 3 s, and from ~0.85x to ~1.0x nginx's rate). A queued turn that a woken worker is
+     * about to take does not wait: until 2026-11-28 any queued turn counted, and at 50 downloads on 50 workers ENBA
+     * queued ~3.8 turns per MB that way, each waking a worker (docs/results/2026-11-28-100mb-counted.md). A turn
+     * queued a moment later waits at most one chunk.
      */
     final boolean noTurnWaits() {
-        return workers.getQueue().isEmpty();
+        int idleOthers = workers.getMaximumPoolSize() - turnsRunning.get(); // (this worker is running one)
+        return workers.getQueue().size() <= idleOthers;
     }
 }

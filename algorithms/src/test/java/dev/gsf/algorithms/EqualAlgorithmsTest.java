@@ -83,6 +83,38 @@ class EqualAlgorithmsTest {
                 .isEqualTo(1 + 1 + 6);
     }
 
+    /**
+     * A turn in the queue that an idle worker is about to take is not one that waits: with more workers than
+     * downloads, downloads started together each keep their worker from chunk to chunk, one pool task each. (A worker
+     * that gave its download up whenever any turn was queued, as EBA and ENBA did until 2026-11-28, queues more tasks
+     * here whenever it finds another download's first turn not yet taken.)
+     */
+    @ParameterizedTest
+    @EnumSource(value = Algorithm.class, names = {"EBA", "ENBA"})
+    void turnsQueuedForIdleWorkersDoNotMakeADownloadYield(Algorithm kind) throws Exception {
+        ThreadPoolExecutor eightWorkers = (ThreadPoolExecutor) Executors.newFixedThreadPool(8);
+        try {
+            eightWorkers.prestartAllCoreThreads();
+            algorithm = SendAlgorithm.create(kind, new SendSettings(SchedulerTest.CHUNK, false, 0,
+                    Duration.ofSeconds(30), 10, 0), eightWorkers);
+            TestSink[] sinks = new TestSink[6];
+            for (int i = 0; i < sinks.length; i++) {
+                sinks[i] = new TestSink(true);
+                SchedulerTest.start(algorithm, sinks[i]);
+            }
+            for (TestSink sink : sinks) {
+                awaitEnded(sink);
+                assertThat(sink.ended.get()).isEqualTo(Outcome.COMPLETED);
+                assertThat(sink.writers).hasSize(3);
+            }
+            SchedulerTest.await("the pool to be idle", () -> eightWorkers.getActiveCount() == 0
+                    && eightWorkers.getQueue().isEmpty() && algorithm.stats().inProgress() == 0);
+            assertThat(eightWorkers.getCompletedTaskCount()).as("one pool task per download").isEqualTo(sinks.length);
+        } finally {
+            eightWorkers.shutdownNow();
+        }
+    }
+
     /** Waits until the pool runs and holds nothing: its completed-task count is final then. */
     private static void awaitEnded(TestSink sink) {
         SchedulerTest.await("the download to end", () -> sink.ended.get() != null);
