@@ -2,6 +2,7 @@ package dev.gsf.server.h2;
 
 import dev.gsf.algorithms.FileSection;
 import dev.gsf.algorithms.WriteSink.Written;
+import dev.gsf.server.send.ConnectionSocket;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -41,8 +42,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private final FrameSlabs slabs;
     /** Payloads sent by sendfile between the segments; only when {@link #zeroCopy}. */
     private final List<SendfileFrames.Payload> payloads = new ArrayList<>();
-    /** A plain connection: payloads of zero-copy sections go by sendfile. */
-    private final boolean zeroCopy;
+    /** A plain connection's socket, which payloads of zero-copy sections go to by sendfile; null: none do. */
+    private final ConnectionSocket zeroCopy;
     /** The slab frames are added to (its position the end of the last), and where its unlisted segment starts. */
     private ByteBuffer slab;
     private int segmentStart;
@@ -59,7 +60,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private boolean doneInline;
     private Throwable failure;
 
-    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs, boolean zeroCopy) {
+    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs, ConnectionSocket zeroCopy) {
         this.writer = writer;
         this.zeroCopy = zeroCopy;
         this.closeAfter = closeAfter;
@@ -144,7 +145,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         listSegment();
         if (!payloads.isEmpty()) {
             TaskQueue<?> queue = ((NIOConnection) connection).getAsyncWriteQueue();
-            ((Connection) connection).write(new SendfileFrames(segments, payloads, queue), this);
+            ((Connection) connection).write(new SendfileFrames(segments, payloads, queue, zeroCopy), this);
             return;
         }
         MemoryManager<?> memory = connection.getMemoryManager();
@@ -169,7 +170,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * they are its last.
      */
     boolean addData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
-        FileSection sendable = zeroCopy ? source.sendable() : null;
+        FileSection sendable = zeroCopy != null ? source.sendable() : null;
         if (sendable != null) {
             source.claim(length);
             boolean last = source.remaining() == 0;

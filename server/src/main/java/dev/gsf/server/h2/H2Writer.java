@@ -1,6 +1,7 @@
 package dev.gsf.server.h2;
 
 import dev.gsf.algorithms.WriteSink.Written;
+import dev.gsf.server.send.ConnectionSocket;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -28,8 +29,11 @@ final class H2Writer {
     private final FrameSlabs slabs;
     private final H2Scheduler schedule;
     private final H2Connection owner;
-    /** h2c: DATA payloads of zero-copy sections go by sendfile between their frame headers ({@link H2Batch}). */
-    private final boolean plain;
+    /**
+     * h2c: DATA payloads of zero-copy sections go by sendfile between their frame headers ({@link H2Batch}), to this
+     * socket's own descriptor (no dup per stream); null over TLS.
+     */
+    private final ConnectionSocket plain;
     private boolean writing;
     private boolean flushing;
     private boolean again;
@@ -47,7 +51,7 @@ final class H2Writer {
         this.slabs = slabs;
         this.schedule = new H2Scheduler(maxFrameCap, inFlightBound);
         this.owner = owner;
-        this.plain = SSLUtils.getSSLEngine(connection) == null;
+        this.plain = SSLUtils.getSSLEngine(connection) == null ? ConnectionSocket.of(connection) : null;
     }
 
     /** Queues a control frame (SETTINGS, PING, WINDOW_UPDATE, RST_STREAM, GOAWAY). */

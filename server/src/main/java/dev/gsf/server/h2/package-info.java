@@ -17,7 +17,8 @@
  *       Batches are built in direct slabs shared by the server's connections ({@code FrameSlabs}), each payload read
  *       from the file straight into its frame, or on h2c with zero-copy only its frame header there, the payload
  *       going by sendfile when the batch is written ({@code SendfileFrames}, Grizzly's selector or the writing
- *       thread).</li>
+ *       thread), to the connection's socket by its own descriptor ({@link dev.gsf.server.send.ConnectionSocket}: no
+ *       dup per stream).</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
  *       sending, the client's last frames read and dropped until it closes.</li>
  * </ul>

@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The socket's is never used by number: another thread may close the channel at any moment (a write timeout, Grizzly
  * on an error, a stop) and a new connection take the number, and the file's bytes would go to that client. Each
  * download sends through its own {@link SendfileSession}, which holds a dup(2) of the socket's descriptor taken
- * while the channel is open, and closes it when the download ends.
+ * while the channel is open, and closes it when the download ends; or, sent to a {@link ConnectionSocket} (HTTP/2 on
+ * h2c), uses the socket's own number, which that object keeps from being released while a call runs.
  *
  * <p>Threads: any, many at once (one per download of the file).
  */

@@ -26,6 +26,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * 10,000 slow downloads do not double the descriptors a connection costs and leave accept() none; past the budget
  * a download sends by transferTo (which on JDK 22+ holds the channel's lock, and needs no descriptor).
  *
+ * <p>Sent to a {@link ConnectionSocket} (HTTP/2's streams on h2c), the session takes no dup: that socket keeps its
+ * own number from being released while a send runs.
+ *
  * <p>Threads: the download's writer (one send at a time) and whichever thread ends the download (the close).
  */
 public final class SendfileSession implements Sendfile {
@@ -51,6 +54,9 @@ public final class SendfileSession implements Sendfile {
 
     @Override
     public long send(long position, long count, WritableByteChannel target) throws IOException {
+        if (target instanceof ConnectionSocket socket) {
+            return sendTo(socket, position, count);
+        }
         if (!file.direct() || !(target instanceof SocketChannel channel) || channel.isBlocking()) {
             return file.transferTo().send(position, count, target);
         }
@@ -58,6 +64,25 @@ public final class SendfileSession implements Sendfile {
         try {
             int out = descriptorFor(channel);
             return out < 0 ? file.transferTo().send(position, count, target) : file.send(out, position, count, target);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * To a connection's socket that guards its own descriptor against the connection's close ({@link ConnectionSocket}):
+     * by number, no dup; a send and {@link #close()} still exclude each other (the file's descriptor stays open).
+     */
+    private long sendTo(ConnectionSocket socket, long position, long count) throws IOException {
+        if (!socket.direct(file)) {
+            return file.transferTo().send(position, count, socket.channel());
+        }
+        lock.lock();
+        try {
+            if (closed) {
+                throw new ClosedChannelException(); // the download ended: nothing more
+            }
+            return socket.send(file, position, count);
         } finally {
             lock.unlock();
         }

@@ -15,7 +15,7 @@ class H2BatchTest {
     @Test
     void aBatchWhoseBuildThrowsGivesItsSlabsBackAndEndsAtOnce() {
         FrameSlabs slabs = new FrameSlabs(16_384);
-        H2Batch batch = new H2Batch(null, false, slabs, false);
+        H2Batch batch = new H2Batch(null, false, slabs, null);
         boolean built = batch.built(() -> {
             batch.add(ByteBuffer.allocate(100)); // into a slab taken for it
             assertThat(slabs.inUse()).as("slabs in use while built").isEqualTo(1);

@@ -20,7 +20,7 @@ class H2SchedulerTest {
     void oneStreamFillsItsBatchWithAWholeWrite() {
         H2Scheduler schedule = scheduler();
         H2Stream stream = waiting(schedule, 1, 64 << 10);
-        H2Batch batch = new H2Batch(null, false, new FrameSlabs(FRAME), false);
+        H2Batch batch = new H2Batch(null, false, new FrameSlabs(FRAME), null);
         schedule.streamsInto(batch, false);
         assertThat(batch.dataBytes).as("DATA in one batch").isEqualTo(64 << 10);
         assertThat(stream.pending).as("the write is all in the batch").isNull();
@@ -31,7 +31,7 @@ class H2SchedulerTest {
         H2Scheduler schedule = scheduler();
         H2Stream first = waiting(schedule, 1, 1 << 20);
         H2Stream second = waiting(schedule, 3, 1 << 20);
-        H2Batch batch = new H2Batch(null, false, new FrameSlabs(FRAME), false);
+        H2Batch batch = new H2Batch(null, false, new FrameSlabs(FRAME), null);
         schedule.streamsInto(batch, false);
         assertThat(batch.dataBytes).as("DATA in one batch").isEqualTo(IN_FLIGHT);
         assertThat(first.pending.remaining()).as("first stream's bytes left").isEqualTo((1 << 20) - IN_FLIGHT / 2);

@@ -241,6 +241,11 @@ public final class H2Client implements Closeable {
         endWithServer = end;
     }
 
+    /** The client's port of the connection: the server's end is found by it ({@link Descriptors#ofConnection}). */
+    public int localPort() {
+        return socket.getLocalPort();
+    }
+
     /** Ends this client's side of the connection (its FIN), still reading. */
     public void end() throws IOException {
         socket.shutdownOutput();

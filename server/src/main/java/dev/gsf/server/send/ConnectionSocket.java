@@ -1,0 +1,112 @@
+package dev.gsf.server.send;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.concurrent.locks.ReentrantLock;
+import org.glassfish.grizzly.CloseListener;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.nio.NIOConnection;
+
+/**
+ * A plain Grizzly connection's socket, which sendfile(2) may use by its own descriptor number, without a dup, until the
+ * connection's close begins: the target a {@link SendfileSession} is handed to send to this socket. HTTP/2 hands it to
+ * every stream's DATA payload on its connection ({@code h2.SendfileFrames}), so that 10 streams cost no descriptor
+ * beyond their connection's one.
+ *
+ * <p>Why the number cannot lead elsewhere during a send: Grizzly (5.0.2, {@code NIOConnection.terminate0}) closes a
+ * connection's channel only after it has told the connection's close listeners, on the closing thread; the channel
+ * is closed later, on the selector thread. This object's listener takes the lock every send holds and marks the
+ * socket closing: it waits for the send in flight, and no send starts after it. So while a send runs, the channel's
+ * {@code close()} has not begun, the JDK has not released the descriptor, and its number is still this connection's.
+ * Grizzly closes a channel without telling the listeners only where no connection of it exists (an accept or a
+ * selector failure before it has one); the JDK closes a channel itself only for an interrupted blocking operation, and
+ * Grizzly's channels never block; this server never closes a channel but through its connection. A listener added
+ * after the close began is told at once: no send ever starts then.
+ *
+ * <p>The JDK's {@code transferTo} (22+) gets the same guarantee otherwise (it sends under the channel's write lock and
+ * a close defers the descriptor's release past it), at an fstat and a failed copy_file_range more per call; its lock is
+ * the JDK's own and cannot be taken from here without {@code --add-opens}.
+ *
+ * <p>Threads: any thread sends (the connection's writers, one at a time as its write queue calls them); the listener
+ * runs on the thread that closes the connection. A send holds the lock for one non-blocking sendfile(2) call.
+ */
+public final class ConnectionSocket implements WritableByteChannel {
+    private final SocketChannel channel;
+    /** The channel's descriptor number, read while it is open; -1 where sendfile(2) is not called directly. */
+    private final int descriptor;
+    private final ReentrantLock lock = new ReentrantLock();
+    // guarded by lock
+    private boolean closing;
+
+    private ConnectionSocket(SocketChannel channel, int descriptor) {
+        this.channel = channel;
+        this.descriptor = descriptor;
+    }
+
+    /** {@code connection}'s socket (a plain TCP connection of Grizzly's), which it hears the close of from now on. */
+    public static ConnectionSocket of(Connection<?> connection) {
+        SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
+        ConnectionSocket socket = new ConnectionSocket(channel,
+                LibcSendfile.UNAVAILABLE.isEmpty() && channel.isOpen() ? Libc.descriptor(channel) : -1);
+        CloseListener<Connection<?>, ?> closing = (closed, type) -> socket.closing();
+        connection.addCloseListener(closing); // told at once if the close has begun already
+        return socket;
+    }
+
+    /** The JDK's channel of this socket: for what is not sent by the server's own sendfile(2) (transferTo, copies). */
+    SocketChannel channel() {
+        return channel;
+    }
+
+    /** Whether {@code file}'s sends to this socket go by the server's own sendfile(2) (else transferTo). */
+    boolean direct(LibcSendfile file) {
+        return descriptor >= 0 && file.direct();
+    }
+
+    /**
+     * sendfile(2) of {@code file}'s bytes to this socket's own descriptor, as {@link LibcSendfile#send}.
+     *
+     * @throws ClosedChannelException the connection's close has begun: nothing was sent
+     */
+    long send(LibcSendfile file, long position, long count) throws IOException {
+        lock.lock();
+        try {
+            if (closing || !channel.isOpen()) {
+                throw new ClosedChannelException();
+            }
+            return file.send(descriptor, position, count, channel);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The connection's close has begun: waits for a send in flight; none starts after. */
+    private void closing() {
+        lock.lock();
+        try {
+            closing = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A copy's write (a section not sent by sendfile): the channel's own, which guards itself. */
+    @Override
+    public int write(ByteBuffer source) throws IOException {
+        return channel.write(source);
+    }
+
+    @Override
+    public boolean isOpen() {
+        return channel.isOpen();
+    }
+
+    /** Closes nothing: the connection closes its socket; this only hands it to writers. */
+    @Override
+    public void close() {
+        // the socket is the connection's
+    }
+}
