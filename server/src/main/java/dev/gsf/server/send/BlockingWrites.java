@@ -58,14 +58,15 @@ final class BlockingWrites {
     /** Writes all of {@code section} to the connection on this thread, then tells {@code out}; once canWait said so. */
     static void write(Connection<?> connection, FileSection section, WriteSink.Written out) throws IOException {
         SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
+        ConnectionSocket socket = ConnectionSocket.of(connection); // sendfile(2) to it needs no dup
         if (Thread.currentThread().isVirtual()) {
-            writeParking(connection, channel, section);
+            writeParking(connection, socket, section);
             out.completed();
             return;
         }
         Object pollfd = null;
         while (true) {
-            section.writeTo(channel);
+            section.writeTo(socket);
             if (section.remaining() == 0) {
                 break;
             }
@@ -85,9 +86,10 @@ final class BlockingWrites {
     }
 
     /** A virtual thread's blocking write: parked by the JDK's poller while the socket is full. */
-    private static void writeParking(Connection<?> connection, SocketChannel channel, FileSection section)
+    private static void writeParking(Connection<?> connection, ConnectionSocket socket, FileSection section)
             throws IOException {
-        section.writeTo(channel);
+        SocketChannel channel = socket.channel();
+        section.writeTo(socket);
         if (section.remaining() == 0) {
             return;
         }
@@ -100,7 +102,7 @@ final class BlockingWrites {
                 if (!channel.isOpen()) {
                     throw new ClosedChannelException(); // the download was ended: write timeout or stop
                 }
-                section.writeTo(channel);
+                section.writeTo(socket);
             } while (section.remaining() > 0);
         } finally {
             connection.removeCloseListener(unpark);

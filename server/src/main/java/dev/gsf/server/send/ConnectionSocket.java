@@ -8,13 +8,16 @@ import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.locks.ReentrantLock;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.Grizzly;
+import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * A plain Grizzly connection's socket, which sendfile(2) may use by its own descriptor number, without a dup, until the
- * connection's close begins: the target a {@link SendfileSession} is handed to send to this socket. HTTP/2 hands it to
- * every stream's DATA payload on its connection ({@code h2.SendfileFrames}), so that 10 streams cost no descriptor
- * beyond their connection's one.
+ * connection's close begins: the target every plain write of a section is handed, so that the {@link SendfileSession}
+ * of a download sends to it without a dup. HTTP/1.1's writers ({@code PlainWrites}, {@code BlockingWrites}) hand it
+ * each download's sections, HTTP/2 every stream's DATA payloads on its connection ({@code h2.SendfileFrames}): 10
+ * streams, or 10,000 slow HTTP/1.1 downloads, cost no descriptor beyond their connections' own.
  *
  * <p>Why the number cannot lead elsewhere during a send: Grizzly (5.0.2, {@code NIOConnection.terminate0}) closes a
  * connection's channel only after it has told the connection's close listeners, on the closing thread; the channel
@@ -34,6 +37,8 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * runs on the thread that closes the connection. A send holds the lock for one non-blocking sendfile(2) call.
  */
 public final class ConnectionSocket implements WritableByteChannel {
+    private static final Attribute<ConnectionSocket> OF_CONNECTION =
+            Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(ConnectionSocket.class.getName());
     private final SocketChannel channel;
     /** The channel's descriptor number, read while it is open; -1 where sendfile(2) is not called directly. */
     private final int descriptor;
@@ -46,8 +51,21 @@ public final class ConnectionSocket implements WritableByteChannel {
         this.descriptor = descriptor;
     }
 
-    /** {@code connection}'s socket (a plain TCP connection of Grizzly's), which it hears the close of from now on. */
+    /**
+     * {@code connection}'s socket (a plain TCP connection of Grizzly's): one per connection, made at the first ask,
+     * which hears the connection's close from then on. Asked by one thread at a time per connection (a connection's
+     * downloads follow one another; HTTP/2 asks once).
+     */
     public static ConnectionSocket of(Connection<?> connection) {
+        ConnectionSocket socket = OF_CONNECTION.get(connection);
+        if (socket == null) {
+            socket = listening(connection);
+            OF_CONNECTION.set(connection, socket);
+        }
+        return socket;
+    }
+
+    private static ConnectionSocket listening(Connection<?> connection) {
         SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
         ConnectionSocket socket = new ConnectionSocket(channel,
                 LibcSendfile.UNAVAILABLE.isEmpty() && channel.isOpen() ? Libc.descriptor(channel) : -1);

@@ -23,9 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code sun.nio.ch.IOUtil.fdVal}, exported as {@code SelChImpl} is); the file stays open while its downloads hold it.
  * The socket's is never used by number: another thread may close the channel at any moment (a write timeout, Grizzly
  * on an error, a stop) and a new connection take the number, and the file's bytes would go to that client. Each
- * download sends through its own {@link SendfileSession}, which holds a dup(2) of the socket's descriptor taken
- * while the channel is open, and closes it when the download ends; or, sent to a {@link ConnectionSocket} (HTTP/2 on
- * h2c), uses the socket's own number, which that object keeps from being released while a call runs.
+ * download sends through its own {@link SendfileSession}, to the connection's {@link ConnectionSocket}, which keeps
+ * the socket's number from being released while a call runs (handed a bare channel, a session takes a dup(2)).
  *
  * <p>Threads: any, many at once (one per download of the file).
  */
@@ -84,8 +83,8 @@ public final class LibcSendfile {
 
     /**
      * One download's sends of this file, to be {@link SendfileSession#close() closed} when the download ends: the
-     * direct calls go to its own duplicate of the socket's descriptor, never to a number another connection may
-     * have taken.
+     * direct calls go to a number that is the connection's while they run ({@link ConnectionSocket}), never to one
+     * another connection may have taken.
      */
     public SendfileSession session() {
         return new SendfileSession(this);

@@ -36,7 +36,7 @@ final class PlainWrites implements BodyWriter {
         // its request is suspended), so the socket takes this one's bytes in order, as Grizzly's own direct write.
         if (queue.isEmpty()) {
             try {
-                section.writeTo((WritableByteChannel) connection.getChannel()); // what the socket takes now
+                section.writeTo(ConnectionSocket.of(connection)); // what the socket takes now
             } catch (IOException e) {
                 done.failed(e); // the download ends, which drops the connection
                 return;
@@ -46,7 +46,7 @@ final class PlainWrites implements BodyWriter {
                 return;
             }
         }
-        context.write(new SectionChunk(section, queue), WriteHandler.of(done)); // the selector finishes it
+        context.write(new SectionChunk(section, queue, ConnectionSocket.of(connection)), WriteHandler.of(done));
     }
 
     @Override
@@ -69,15 +69,18 @@ final class PlainWrites implements BodyWriter {
     private static final class SectionChunk implements FileChunk {
         private final FileSection section;
         private final TaskQueue<?> queue;
+        private final ConnectionSocket socket;
 
-        SectionChunk(FileSection section, TaskQueue<?> queue) {
+        SectionChunk(FileSection section, TaskQueue<?> queue, ConnectionSocket socket) {
             this.section = section;
             this.queue = queue;
+            this.socket = socket;
         }
 
+        /** Writes to the connection's socket ({@code channel} is its channel): sendfile(2) there needs no dup. */
         @Override
         public long writeTo(WritableByteChannel channel) throws IOException {
-            long written = section.writeTo(channel);
+            long written = section.writeTo(socket);
             if (written > 0) {
                 queue.reserveSpace((int) (section.remaining() > 0 ? written : written - 1));
             }

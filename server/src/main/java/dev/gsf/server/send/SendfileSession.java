@@ -11,10 +11,15 @@ import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One download's sends of a file by sendfile(2) ({@link LibcSendfile}), on a descriptor of its own: a dup(2) of its
- * socket's, taken at its first direct send and closed by {@link #close()} when the download ends. A channel's number
- * is free for the next accepted connection as soon as another thread closed the channel; the dup keeps leading to
- * this download's connection whatever happens to the number.
+ * One download's sends of a file by sendfile(2) ({@link LibcSendfile}). The server's writers hand it their
+ * connection's {@link ConnectionSocket}, which keeps its own descriptor number from being released while a send runs:
+ * sent there, the session takes no descriptor of its own; a send and {@link #close()} still exclude each other, so
+ * that none starts once the download has released its file.
+ *
+ * <p>Handed a bare socket channel (no writer of the server's does so now), it sends on a descriptor of its own: a
+ * dup(2) of the socket's, taken at its first direct send and closed by {@link #close()} when the download ends. A
+ * channel's number is free for the next accepted connection as soon as another thread closed the channel; the dup
+ * keeps leading to this download's connection whatever happens to the number.
  *
  * <p>The dup is taken after a check that the channel is open and checked again after: the JDK marks a channel closed
  * before it releases its descriptor, so a channel still open after the dup was open during it, and the dup is of its
@@ -25,10 +30,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>The dups are budgeted: at most a quarter of the process's descriptor limit at once ({@link #DUPS}), so that
  * 10,000 slow downloads do not double the descriptors a connection costs and leave accept() none; past the budget
  * a download sends by transferTo (which on JDK 22+ holds the channel's lock, and needs no descriptor).
- *
- * <p>Sent to a {@link ConnectionSocket} (HTTP/2's streams on h2c), the session takes no dup: that socket keeps its
- * own number from being released while a send runs.
- *
+ * *
  * <p>Threads: the download's writer (one send at a time) and whichever thread ends the download (the close).
  */
 public final class SendfileSession implements Sendfile {
@@ -70,11 +72,12 @@ public final class SendfileSession implements Sendfile {
     }
 
     /**
-     * To a connection's socket that guards its own descriptor against the connection's close ({@link ConnectionSocket}):
-     * by number, no dup; a send and {@link #close()} still exclude each other (the file's descriptor stays open).
+     * To a connection's socket, which guards its own descriptor against the connection's close
+     * ({@link ConnectionSocket}): by number, no dup; a send and {@link #close()} still exclude each other (the file's
+     * descriptor stays open while a send runs).
      */
     private long sendTo(ConnectionSocket socket, long position, long count) throws IOException {
-        if (!socket.direct(file)) {
+        if (!socket.direct(file) || socket.channel().isBlocking()) { // a blocking one would need the JDK's parking
             return file.transferTo().send(position, count, socket.channel());
         }
         lock.lock();

@@ -7,7 +7,6 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.algorithms.AlgorithmStats;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
-import dev.gsf.server.send.LibcSendfile;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.Descriptors;
 import dev.gsf.server.testing.RawHttp;
@@ -57,9 +56,9 @@ class SharedDescriptorTest {
                 Await.until(DOWNLOADS + " downloads in progress", WAIT,
                         () -> server.algorithmStats().inProgress() == DOWNLOADS, server::algorithmStats);
                 List<String> during = Descriptors.targets();
-                // Every client socket and its server side are in this process: two sockets per download, and a
-                // third where the server calls sendfile(2) itself: the download's dup of its socket's descriptor.
-                long perDownload = zeroCopy && LibcSendfile.UNAVAILABLE.isEmpty() ? 3 : 2;
+                // Every client socket and its server side are in this process: two sockets per download, no more
+                // where the server calls sendfile(2) itself (to the socket's own number: send.ConnectionSocket).
+                long perDownload = 2;
                 assertThat(servedFiles(during)).as("descriptors of served files, of " + during.size())
                         .hasSizeLessThanOrEqualTo(SHARED.size());
                 assertThat((long) during.size()).as("all descriptors (baseline %d)", baseline)

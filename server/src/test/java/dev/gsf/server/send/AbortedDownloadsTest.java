@@ -25,8 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Clients that vanish mid-body leave no file descriptor (their downloads' dups of the socket's included), no busy
- * worker and no download behind.
+ * Clients that vanish mid-body leave no file descriptor, no busy worker and no download behind.
  */
 @Isolated("counts every descriptor of the JVM")
 class AbortedDownloadsTest {
@@ -69,7 +68,7 @@ class AbortedDownloadsTest {
             assertThat(stats.ended(Outcome.SERVER_ERROR)).isZero();
             assertThat(stats.ended(Outcome.WRITE_TIMEOUT)).isZero();
             if (LibcSendfile.UNAVAILABLE.isEmpty()) {
-                // so the baseline below also covers each download's dup of its socket's descriptor (SendfileSession)
+                // so the baseline below also covers the server's own sendfile(2) path (SendfileSession, ConnectionSocket)
                 assertThat(server.sendfileCalls()).as("sendfile(2) calls of the server's own").isPositive();
             }
             Await.until("no busy worker", Duration.ofSeconds(10), () -> server.busyWorkers() == 0);
