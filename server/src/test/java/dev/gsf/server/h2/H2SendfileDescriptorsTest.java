@@ -12,6 +12,7 @@ import dev.gsf.server.send.LibcSendfile;
 import dev.gsf.server.testing.Await;
 import dev.gsf.server.testing.Descriptors;
 import dev.gsf.server.testing.H2Client;
+import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,7 @@ class H2SendfileDescriptorsTest {
         try (FileServer server = Servers.start(algorithm, "workers", "8", "zero-copy", "true", "send-buffer", "16K")) {
             streamsStoppedByTheirWindows(server);
             closedWithABatchStuckMidPayload(server);
-            H2Client.Response next;
+            H2Response next;
             try (H2Client client = H2Client.connect(server.port())) {
                 next = client.get("/1MB.bin");
             }
