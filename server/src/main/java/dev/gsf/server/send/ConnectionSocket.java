@@ -54,7 +54,7 @@ public final class ConnectionSocket implements WritableByteChannel {
     /**
      * {@code connection}'s socket (a plain TCP connection of Grizzly's): one per connection, made at the first ask,
      * which hears the connection's close from then on. Asked by one thread at a time per connection (a connection's
-     * downloads follow one another; HTTP/2 asks once).
+     * downloads follow one another; HTTP/2 asks once); two threads racing would make two, each sound on its own.
      */
     public static ConnectionSocket of(Connection<?> connection) {
         ConnectionSocket socket = OF_CONNECTION.get(connection);
