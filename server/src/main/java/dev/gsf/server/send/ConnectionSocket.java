@@ -27,7 +27,8 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * Grizzly closes a channel without telling the listeners only where no connection of it exists (an accept or a
  * selector failure before it has one); the JDK closes a channel itself only for an interrupted blocking operation, and
  * Grizzly's channels never block; this server never closes a channel but through its connection. A listener added
- * after the close began is told at once: no send ever starts then.
+ * after the close began is told at once: no send ever starts then. {@code ConnectionSocketTest} watches the order on
+ * every way a connection of the server ends.
  *
  * <p>The JDK's {@code transferTo} (22+) gets the same guarantee otherwise (it sends under the channel's write lock and
  * a close defers the descriptor's release past it), at an fstat and a failed copy_file_range more per call; its lock is
