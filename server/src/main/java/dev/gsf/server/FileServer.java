@@ -278,6 +278,11 @@ public final class FileServer implements RunningServer, AutoCloseable {
         return http2.streamsOpen();
     }
 
+    /** HTTP/2's direct frame slabs in use now: 0 once no batch is being built or written (none with http2=off). */
+    public int http2FrameSlabsInUse() {
+        return h2Filter == null ? 0 : h2Filter.frameSlabsInUse();
+    }
+
     @Override
     public long http2Streams() {
         return http2.streams();

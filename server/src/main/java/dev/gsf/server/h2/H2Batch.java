@@ -23,14 +23,24 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * writes it completes, those that failed while it was built, the streams it ends. The frames are built one after the
  * other in direct slabs ({@link FrameSlabs}), each DATA payload read from its source straight into its frame, so the
  * batch goes out as one gathering write of a few contiguous segments; the slabs go back once it is written. On a
- * plain connection a payload of a zero-copy section is not read: only its frame header goes in the slab, and the
- * payload goes out by sendfile right after it ({@link SendfileFrames}).
+ * plain connection the file bytes of a stream's turn are read at once into a slab of their own, a run of frames whose
+ * 9-byte headers are segments between the payload's ({@link #addDataRun}), or, for a zero-copy section with frames
+ * longer than {@link #COPIED_FRAME_MAX}, not read at all: only each frame's header goes in the slab, its payload by
+ * sendfile right after it. A plain connection's batch is written by {@link SendfileFrames}, as far as the socket
+ * takes it each time.
  *
  * <p>Threads: filled under the writer's lock by the thread building it; written by that thread; Grizzly tells its end
  * on the writing or a selector thread.
  */
 final class H2Batch implements CompletionHandler<WriteResult> {
     static final int FRAME_HEADER = 9;
+    /**
+     * The longest DATA frames a plain connection copies in gathered runs ({@link #addDataRun}) even where sendfile
+     * could carry their payloads: with 16 KiB frames (a peer that announces no SETTINGS_MAX_FRAME_SIZE) sendfile
+     * costs a writev and a sendfile a frame, 4x the system calls of a run, for no less server CPU; with 64 KiB frames
+     * sendfile took less (docs/results/2026-11-28-h2c-gathered-frames.md). Between the two was not measured.
+     */
+    static final int COPIED_FRAME_MAX = 16_384;
     private static final Logger LOG = Logger.getLogger(H2Batch.class.getName());
 
     record Failure(Written done, Throwable cause) {
@@ -40,10 +50,13 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private final List<ByteBuffer> segments = new ArrayList<>();
     private final List<ByteBuffer> taken = new ArrayList<>();
     private final FrameSlabs slabs;
-    /** Payloads sent by sendfile between the segments; only when {@link #zeroCopy}. */
+    /** Payloads sent by sendfile between the segments; only when {@link #plain}. */
     private final List<SendfileFrames.Payload> payloads = new ArrayList<>();
-    /** A plain connection's socket, which payloads of zero-copy sections go to by sendfile; null: none do. */
-    private final ConnectionSocket zeroCopy;
+    /**
+     * A plain connection's socket, which payloads of zero-copy sections go to by sendfile; copied file bytes go in
+     * gathered runs, and the batch is written by {@link SendfileFrames}. Null over TLS.
+     */
+    private final ConnectionSocket plain;
     /** The slab frames are added to (its position the end of the last), and where its unlisted segment starts. */
     private ByteBuffer slab;
     private int segmentStart;
@@ -60,9 +73,9 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private boolean doneInline;
     private Throwable failure;
 
-    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs, ConnectionSocket zeroCopy) {
+    H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs, ConnectionSocket plain) {
         this.writer = writer;
-        this.zeroCopy = zeroCopy;
+        this.plain = plain;
         this.closeAfter = closeAfter;
         this.slabs = slabs;
     }
@@ -143,9 +156,9 @@ final class H2Batch implements CompletionHandler<WriteResult> {
             return; // broken while built: ended already (see built)
         }
         listSegment();
-        if (!payloads.isEmpty()) {
+        if (plain != null) { // all the batch's segments (and payloads by sendfile) go as far as the socket takes them
             TaskQueue<?> queue = ((NIOConnection) connection).getAsyncWriteQueue();
-            ((Connection) connection).write(new SendfileFrames(segments, payloads, queue, zeroCopy), this);
+            ((Connection) connection).write(new SendfileFrames(segments, payloads, queue, plain), this);
             return;
         }
         MemoryManager<?> memory = connection.getMemoryManager();
@@ -170,7 +183,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * they are its last.
      */
     boolean addData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
-        FileSection sendable = zeroCopy != null ? source.sendable() : null;
+        FileSection sendable = plain != null ? source.sendable() : null;
         if (sendable != null) {
             source.claim(length);
             boolean last = source.remaining() == 0;
@@ -179,6 +192,11 @@ final class H2Batch implements CompletionHandler<WriteResult> {
             payloads.add(new SendfileFrames.Payload(segments.size(), sendable, length));
             return last;
         }
+        return copyData(source, length, endAfter, id);
+    }
+
+    /** As {@link #addData}, the payload always read into the frame (never claimed for sendfile). */
+    private boolean copyData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
         ByteBuffer room = room(FRAME_HEADER + length);
         ByteBuffer frame = (room != null ? room : ByteBuffer.allocate(FRAME_HEADER + length)).position(FRAME_HEADER);
         while (frame.hasRemaining()) {
@@ -192,6 +210,60 @@ final class H2Batch implements CompletionHandler<WriteResult> {
             slab.position(slab.position() + FRAME_HEADER + length);
         } else {
             segments.add(frame.flip());
+        }
+        return last;
+    }
+
+    /**
+     * Whether {@code source}'s next bytes, in frames of at most {@code frame} bytes, go as a gathered run
+     * ({@link #addDataRun}): on a plain connection, file bytes that are copied (a body under
+     * {@link H2Stream.Source#SENDFILE_MIN}, or zero-copy off), and with frames of at most {@link #COPIED_FRAME_MAX}
+     * those that sendfile could carry too. One batch decides the same for all its frames (the frame size changes
+     * between batches only), so that no stream's bytes are claimed for sendfile and then read in the same batch.
+     */
+    boolean gathers(H2Stream.Source source, int frame) {
+        return plain != null && source.fromFile() && (source.sendable() == null || frame <= COPIED_FRAME_MAX);
+    }
+
+    /**
+     * The longest run {@link #addDataRun} reads at once, of {@code wanted} bytes the stream could send now: all of
+     * them when a slab holds them, else as many whole {@code frame}-byte frames as a slab holds (one at least).
+     */
+    long runRoom(long wanted, int frame) {
+        long wholeFrames = Math.max(frame, (long) (slabs.size() / frame) * frame);
+        return wanted <= slabs.size() ? wanted : Math.min(wanted, wholeFrames);
+    }
+
+    /**
+     * Adds DATA frames of at most {@code frame} bytes carrying the next {@code length} bytes of {@code source}, read
+     * with one pread into a slab of their own, each frame's 9-byte header a segment of its own before its payload's:
+     * one read and a share of one gathering write for a run where a frame each was a read (16 KiB frames: 61 reads
+     * per MB, or 61 sendfile + 61 writev by sendfile; docs/results/2026-11-28-h2c-gathered-frames.md). Frame by frame,
+     * copied, when no slab holds the run. END_STREAM on the last when they are the source's last and {@code endAfter};
+     * returns whether they are.
+     */
+    boolean addDataRun(H2Stream.Source source, int length, int frame, boolean endAfter, int id) throws IOException {
+        ByteBuffer payload = length <= slabs.size() ? slabs.take() : null;
+        if (payload == null) {
+            boolean last = false;
+            for (int left = length; left > 0; left -= Math.min(left, frame)) {
+                last = copyData(source, Math.min(left, frame), endAfter, id);
+            }
+            return last;
+        }
+        taken.add(payload); // given back with the batch's other slabs, whatever happens to the read
+        payload.limit(length);
+        while (payload.hasRemaining()) {
+            if (source.readInto(payload) <= 0) {
+                throw new IOException("the file ended early"); // no frame of the run is added
+            }
+        }
+        boolean last = source.remaining() == 0;
+        for (int at = 0; at < length; at += frame) {
+            int size = Math.min(frame, length - at);
+            addDataHeader(size, last && endAfter && at + size == length, id);
+            listSegment();
+            segments.add(payload.slice(at, size));
         }
         return last;
     }

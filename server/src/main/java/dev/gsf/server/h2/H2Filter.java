@@ -55,6 +55,11 @@ public final class H2Filter extends BaseFilter implements AddOn {
         this.slabs = new FrameSlabs(maxFrame);
     }
 
+    /** Direct slabs taken by batches and not given back yet: 0 once no batch is built or in flight. */
+    public int frameSlabsInUse() {
+        return slabs.inUse();
+    }
+
     /**
      * Tells every HTTP/2 connection GOAWAY now, and refuses every new stream from now on (REFUSED_STREAM, which a
      * client may retry elsewhere); streams already answering go on, as HTTP/1.1's downloads do while the server

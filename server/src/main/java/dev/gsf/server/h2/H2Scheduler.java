@@ -15,7 +15,9 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
 
 /**
  * What a connection's next batch holds, in wire order: the control frames queued, then the streams that have a write
- * waiting, round-robin, one DATA frame each per turn, each frame as long as the peer's SETTINGS_MAX_FRAME_SIZE (at
+ * waiting, round-robin, one DATA frame each per turn (on h2c, file bytes copied: a run of frames read at once, at most
+ * a slab's, 64 KiB with 16 KiB frames: {@link H2Batch#addDataRun}), each frame as long as the peer's
+ * SETTINGS_MAX_FRAME_SIZE (at
  * most {@code h2-max-frame}), the stream's and the connection's send windows and the batch's bound on DATA
  * ({@code h2-in-flight}) allow. It keeps the send windows, the queues and Jetty's {@link Generator} (HPACK's encoder
  * state follows the build order, which is the wire order); a DATA frame's 9-byte header is the batch's, written right
@@ -167,7 +169,13 @@ final class H2Scheduler {
         }
         boolean last;
         try {
-            last = batch.addData(pending, (int) length, stream.endAfter, stream.id);
+            if (batch.gathers(pending, maxFrame)) { // a run of frames read at once: see H2Batch.addDataRun
+                long wanted = Math.min(Math.min(pending.remaining(), stream.window), Math.min(window, budget));
+                length = batch.runRoom(wanted, maxFrame);
+                last = batch.addDataRun(pending, (int) length, maxFrame, stream.endAfter, stream.id);
+            } else {
+                last = batch.addData(pending, (int) length, stream.endAfter, stream.id);
+            }
         } catch (IOException e) {
             failStream(stream, batch, e);
             return true;

@@ -29,16 +29,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * h2c DATA with zero-copy on (payloads by sendfile between their frame headers: {@link SendfileFrames}) and off
- * (payloads copied into their frames), under every algorithm, on one server each: three streams interleaved on one
- * connection (a whole file, a range of it, a smaller file) come byte-exact, in frames exactly as long as the client's
- * SETTINGS_MAX_FRAME_SIZE (an odd 20,000 bytes), with a 16 KiB send buffer so that the socket fills mid-batch; with
- * zero-copy on the server made sendfile(2) calls, off it made none. Then a file truncated under a running download
- * (held mid-way by the stream's window) ends that stream (RST_STREAM when the copy finds it short while the batch is
- * built; the connection closed when a frame's header is out before its sendfile payload), what came is the file's
- * start, no download is left running, and the server answers the next connection. Before the RST_STREAM went into
- * the batch being built, the batch could be empty, was not written, and the download waited on its write until the
- * write timeout; before a failed batch write terminated the connection, Grizzly's graceful close waited behind it for
- * good.
+ * (payloads copied into their frames, in gathered runs: {@link H2Batch#addDataRun}), under every algorithm, on one
+ * server each: three streams interleaved on one connection (a whole file, a range of it, a smaller file) come
+ * byte-exact, in frames exactly as long as the client's SETTINGS_MAX_FRAME_SIZE (an odd 20,000 bytes), with a 16 KiB
+ * send buffer so that the socket fills mid-batch; with zero-copy on the server made sendfile(2) calls, off it made
+ * none. Then a file truncated under a running download (held mid-way by the stream's window) ends that stream
+ * (RST_STREAM when the copy finds it short while the batch is built; the connection closed when a frame's header is out
+ * before its sendfile payload), what came is the file's start, no download is left running, and the server answers the
+ * next connection. Before the RST_STREAM went into the batch being built, the batch could be empty, was not written,
+ * and the download waited on its write until the write timeout; before a failed batch write terminated the connection,
+ * Grizzly's graceful close waited behind it for good. Every direct frame slab is back after the failed batches.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2DataFramesTest {
@@ -58,14 +58,7 @@ class H2DataFramesTest {
         try (FileServer server = Servers.start(root, algorithm, "workers", "4", "zero-copy",
                 Boolean.toString(zeroCopy), "send-buffer", "16K")) {
             try (H2Client client = openClient(server)) {
-                int full = client.request("GET", "/1MB.bin");
-                int range = client.request("GET", "/1MB.bin", "range", "bytes=1000-300999");
-                int small = client.request("GET", "/200KB.bin");
-                assertThat(md5(client.response(full).body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
-                H2Response part = client.response(range);
-                assertThat(part.status).isEqualTo(206);
-                assertThat(part.body.toByteArray()).isEqualTo(Arrays.copyOfRange(whole, 1000, 301_000));
-                assertThat(md5(client.response(small).body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
+                threeStreamsComeByteExact(client, whole);
                 assertThat(client.largestDataFrame()).as("the client's SETTINGS_MAX_FRAME_SIZE").isEqualTo(FRAME);
             }
             if (LibcSendfile.UNAVAILABLE.isEmpty()) {
@@ -73,6 +66,18 @@ class H2DataFramesTest {
             }
             aTruncatedFileEndsItsStream(server);
         }
+    }
+
+    /** A whole file (1MB.bin, {@code whole}), a range of it and a smaller file, asked at once on one connection. */
+    static void threeStreamsComeByteExact(H2Client client, byte[] whole) throws Exception {
+        int full = client.request("GET", "/1MB.bin");
+        int range = client.request("GET", "/1MB.bin", "range", "bytes=1000-300999");
+        int small = client.request("GET", "/200KB.bin");
+        assertThat(md5(client.response(full).body.toByteArray())).isEqualTo(TestFiles.md5Of("1MB.bin"));
+        H2Response part = client.response(range);
+        assertThat(part.status).isEqualTo(206);
+        assertThat(part.body.toByteArray()).isEqualTo(Arrays.copyOfRange(whole, 1000, 301_000));
+        assertThat(md5(client.response(small).body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
     }
 
     private void aTruncatedFileEndsItsStream(FileServer server) throws Exception {
@@ -110,6 +115,8 @@ class H2DataFramesTest {
         }
         Await.until("no download left", WAIT, () -> server.downloadsInProgress().isEmpty(),
                 server::downloadsInProgress);
+        Await.until("every frame slab back after the failed batch", WAIT, () -> server.http2FrameSlabsInUse() == 0,
+                server::http2FrameSlabsInUse);
         try (H2Client next = openClient(server)) {
             assertThat(md5(next.get("/200KB.bin").body.toByteArray())).isEqualTo(TestFiles.md5Of("200KB.bin"));
         }
