@@ -24,8 +24,8 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * other in direct slabs ({@link FrameSlabs}), each DATA payload read from its source straight into its frame, so the
  * batch goes out as one gathering write of a few contiguous segments; the slabs go back once it is written. On a
  * plain connection the file bytes of a stream's turn are read at once into a slab of their own, a run of frames whose
- * 9-byte headers are segments between the payload's ({@link #addDataRun}), or, for a zero-copy section with frames
- * longer than {@link #COPIED_FRAME_MAX}, not read at all: only each frame's header goes in the slab, its payload by
+ * 9-byte headers are segments between the payload's ({@link #addDataRun}), or, for a zero-copy section (frames of
+ * at least {@link #SENDFILE_FRAME_MIN}), not read at all: only each frame's header goes in the slab, its payload by
  * sendfile right after it. A plain connection's batch is written by {@link SendfileFrames}, as far as the socket
  * takes it each time.
  *
@@ -35,12 +35,15 @@ import org.glassfish.grizzly.nio.NIOConnection;
 final class H2Batch implements CompletionHandler<WriteResult> {
     static final int FRAME_HEADER = 9;
     /**
-     * The longest DATA frames a plain connection copies in gathered runs ({@link #addDataRun}) even where sendfile
-     * could carry their payloads: with 16 KiB frames (a peer that announces no SETTINGS_MAX_FRAME_SIZE) sendfile
-     * costs a writev and a sendfile a frame, 4x the system calls of a run, for no less server CPU; with 64 KiB frames
-     * sendfile took less (docs/results/2026-11-28-h2c-gathered-frames.md). Between the two was not measured.
+     * The shortest DATA frame whose payload goes by sendfile on a plain connection, where its section allows (a body
+     * of at least {@link H2Stream.Source#SENDFILE_MIN}, zero-copy on): 0, every one. At 16,385, h2load's 16 KiB
+     * frames would be copied in gathered runs instead: a quarter of the system calls (15 pread + 16 writev per MB
+     * against 61 writev + 62 sendfile), but two copies of every byte, and the server's CPU per GB came out no lower
+     * (medians of two runs of 5 rounds: ADA 0.35 and 0.46 s/GB against 0.36 and 0.37, ENBA 0.53 and 0.43 against
+     * 0.56 and 0.46), so sendfile stays; h2load itself spent half the CPU per GB against the copied runs, on loopback
+     * (docs/results/2026-11-28-h2c-gathered-frames.md).
      */
-    static final int COPIED_FRAME_MAX = 16_384;
+    static final int SENDFILE_FRAME_MIN = 0;
     private static final Logger LOG = Logger.getLogger(H2Batch.class.getName());
 
     record Failure(Written done, Throwable cause) {
@@ -217,12 +220,12 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     /**
      * Whether {@code source}'s next bytes, in frames of at most {@code frame} bytes, go as a gathered run
      * ({@link #addDataRun}): on a plain connection, file bytes that are copied (a body under
-     * {@link H2Stream.Source#SENDFILE_MIN}, or zero-copy off), and with frames of at most {@link #COPIED_FRAME_MAX}
-     * those that sendfile could carry too. One batch decides the same for all its frames (the frame size changes
+     * {@link H2Stream.Source#SENDFILE_MIN}, or zero-copy off), and those that sendfile could carry too when frames
+     * are shorter than {@link #SENDFILE_FRAME_MIN}. One batch decides the same for all its frames (the frame size changes
      * between batches only), so that no stream's bytes are claimed for sendfile and then read in the same batch.
      */
     boolean gathers(H2Stream.Source source, int frame) {
-        return plain != null && source.fromFile() && (source.sendable() == null || frame <= COPIED_FRAME_MAX);
+        return plain != null && source.fromFile() && (source.sendable() == null || frame < SENDFILE_FRAME_MIN);
     }
 
     /**

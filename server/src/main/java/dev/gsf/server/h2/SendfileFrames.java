@@ -13,7 +13,7 @@ import org.glassfish.grizzly.asyncqueue.TaskQueue;
 /**
  * A plain (h2c) connection's batch, as one element of Grizzly's write queue: each time the socket can take bytes, the
  * frames held in memory (the payloads' 9-byte headers among them) go by gathering writes and each payload sent by
- * sendfile (none with 16 KiB frames: {@link H2Batch#COPIED_FRAME_MAX}) straight from its file section, in wire order,
+ * sendfile ({@link H2Batch#SENDFILE_FRAME_MIN}) straight from its file section, in wire order,
  * from where the last call stopped. Nothing is copied when the socket is full: the queue calls again once it can take
  * more. A batch of frames in memory only goes in as few writev calls as the socket allows, where Grizzly's own write
  * of a buffer stops each call at 1.5x the socket's send buffer as Grizzly sized it. Every stream's payloads go to the

@@ -16,9 +16,9 @@
  *       flight per connection, nothing after the connection's last GOAWAY.
  *       Batches are built in direct slabs shared by the server's connections ({@code FrameSlabs}), each payload read
  *       from the file straight into its frame; on h2c a turn's file bytes are read at once into a slab and go out as
- *       a run of frames whose headers sit between their payloads, or, with zero-copy and frames longer than 16 KiB,
- *       only the headers are in slabs and the payloads go by sendfile, to the connection's socket by its own
- *       descriptor ({@link dev.gsf.server.send.ConnectionSocket}: no dup per stream); an h2c batch is written by
+ *       a run of frames whose headers sit between their payloads, or, with zero-copy (bodies of 1 MiB or more), only
+ *       the headers are in slabs and the payloads go by sendfile, to the connection's socket by its own descriptor
+ *       ({@link dev.gsf.server.send.ConnectionSocket}: no dup per stream); an h2c batch is written by
  *       {@code SendfileFrames} (Grizzly's selector or the writing thread).</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for
  *       sending, the client's last frames read and dropped until it closes.</li>

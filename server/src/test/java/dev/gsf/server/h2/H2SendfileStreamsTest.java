@@ -21,9 +21,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * every algorithm. The socket fills again and again mid-batch. While DATA payloads went by sendfile on h2c, Grizzly's
  * queue lost a payload now and then (a write per frame header and per payload: the client read a header as payload),
  * and a stream stalled after 4 MiB with a batch as one write (VTA, in CI); payloads go by sendfile again, a batch
- * as one {@link SendfileFrames} element of the queue (docs/http2.md, "Zero-copy on h2c"). h2load's 16 KiB frames are
- * now copied in gathered runs ({@link H2Batch#COPIED_FRAME_MAX}), written by the same element: the socket filling
- * mid-run is what this covers now. Skipped where h2load is not installed.
+ * as one {@link SendfileFrames} element of the queue (docs/http2.md, "Zero-copy on h2c"). Skipped where h2load is not
+ * installed.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2SendfileStreamsTest {
