@@ -17,11 +17,10 @@ import org.eclipse.jetty.io.RetainableByteBuffer;
  * What a connection's next batch holds, in wire order: the control frames queued, then the streams that have a write
  * waiting, round-robin, one DATA frame each per turn (on h2c, file bytes copied: a run of frames read at once, at most
  * a slab's, 64 KiB with 16 KiB frames: {@link H2Batch#addDataRun}), each frame as long as the peer's
- * SETTINGS_MAX_FRAME_SIZE (at
- * most {@code h2-max-frame}), the stream's and the connection's send windows and the batch's bound on DATA
- * ({@code h2-in-flight}) allow. It keeps the send windows, the queues and Jetty's {@link Generator} (HPACK's encoder
- * state follows the build order, which is the wire order); a DATA frame's 9-byte header is the batch's, written right
- * before the payload the stream's file section copies after it.
+ * SETTINGS_MAX_FRAME_SIZE (at most {@code h2-max-frame}), the stream's and the connection's send windows and the
+ * batch's bound on DATA ({@code h2-in-flight}) allow. It keeps the send windows, the queues and Jetty's
+ * {@link Generator} (HPACK's encoder state follows the build order, which is the wire order); a DATA frame's 9-byte
+ * header is the batch's, written right before the payload the stream's file section copies after it.
  *
  * <p>Threads: not thread-safe; every call is made under the lock of the {@link H2Writer} that owns it.
  */

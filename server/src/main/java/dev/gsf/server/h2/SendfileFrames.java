@@ -13,13 +13,12 @@ import org.glassfish.grizzly.asyncqueue.TaskQueue;
 /**
  * A plain (h2c) connection's batch, as one element of Grizzly's write queue: each time the socket can take bytes, the
  * frames held in memory (the payloads' 9-byte headers among them) go by gathering writes and each payload sent by
- * sendfile ({@link H2Batch#SENDFILE_FRAME_MIN}) straight from its file section, in wire order,
- * from where the last call stopped. Nothing is copied when the socket is full: the queue calls again once it can take
- * more. A batch of frames in memory only goes in as few writev calls as the socket allows, where Grizzly's own write
- * of a buffer stops each call at 1.5x the socket's send buffer as Grizzly sized it. Every stream's payloads go to the
- * connection's {@link ConnectionSocket}: sendfile(2) on the socket's own descriptor, which its close cannot release
- * mid-call, so a stream's download takes no dup of it (1,000 connections of 10 streams cost 1,000 socket
- * descriptors, not 11,000).
+ * sendfile ({@link H2Batch#SENDFILE_FRAME_MIN}) straight from its file section, in wire order, from where the last call
+ * stopped. Nothing is copied when the socket is full: the queue calls again once it can take more. A batch of frames in
+ * memory only goes in as few writev calls as the socket allows, where Grizzly's own write of a buffer stops each call
+ * at 1.5x the socket's send buffer as Grizzly sized it. Every stream's payloads go to the connection's
+ * {@link ConnectionSocket}: sendfile(2) on the socket's own descriptor, which its close cannot release mid-call, so a
+ * stream's download takes no dup of it (1,000 connections of 10 streams cost 1,000 socket descriptors, not 11,000).
  *
  * <p>Why one element: Grizzly 5.0.2's queue loses a file chunk queued right behind a buffer that is then written in
  * part (docs/http2.md); a batch is written only once the connection's previous one is out, and nothing else writes
