@@ -221,8 +221,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * Whether {@code source}'s next bytes, in frames of at most {@code frame} bytes, go as a gathered run
      * ({@link #addDataRun}): on a plain connection, file bytes that are copied (a body under
      * {@link H2Stream.Source#SENDFILE_MIN}, or zero-copy off), and those that sendfile could carry too when frames are
-     * shorter than {@link #SENDFILE_FRAME_MIN}. One batch decides the same for all its frames (the frame size changes between
-     * batches only), so that no stream's bytes are claimed for sendfile and then read in the same batch.
+     * shorter than {@link #SENDFILE_FRAME_MIN}. One batch decides the same for all its frames (the frame size changes
+     * between batches only), so that no stream's bytes are claimed for sendfile and then read in the same batch.
      */
     boolean gathers(H2Stream.Source source, int frame) {
         return plain != null && source.fromFile() && (source.sendable() == null || frame < SENDFILE_FRAME_MIN);
