@@ -75,8 +75,10 @@ final class Measurements {
     /**
      * Runs every workload against every peer in interleaved rounds, after a warm-up of {@code warmUp} per peer and
      * workload that is not recorded (JIT, page cache, connection set-up). A JVM server serving 1 KB needed about
-     * 10 s of load before its rate settled; one second left the first rounds measuring the interpreter. A zero
-     * warm-up runs no load (wrk refuses {@code -d0s}: the run failed reading its usage text).
+     * 10 s of load before its rate settled; one second left the first rounds measuring the interpreter. A JVM's
+     * warm-up goes on in short steps while its JIT compiler threads still take a share of its CPU
+     * ({@link JitWarmUp}). A zero warm-up runs no load (wrk refuses {@code -d0s}: the run failed reading its usage
+     * text).
      */
     static Measurements run(List<? extends Peer> peers, List<Workload> workloads, LoadClient client, int rounds,
                             Duration duration, Duration warmUp, PrintStream progress) throws IOException {
@@ -84,7 +86,14 @@ final class Measurements {
         peers.forEach(p -> m.peers.add(p.name())); // the tables' order
         for (Peer peer : warmUp.isZero() ? List.<Peer>of() : peers) {
             for (Workload w : workloads) {
-                client.run(url(peer, w), w.connections(), warmUp);
+                JitWarmUp.Settled settled = JitWarmUp.run(peer.process(), warmUp,
+                        d -> client.run(url(peer, w), w.connections(), d));
+                if (settled.steps() > 0) {
+                    progress.printf(Locale.ROOT, "  warm-up  %-24s %-16s JIT %s after %d measured step(s): compiler"
+                                    + " threads %.0f%% of its CPU%n", peer.name(), w.label(),
+                            settled.quiet() ? "quiet" : "still compiling", settled.steps(),
+                            100 * settled.compilerShare());
+                }
             }
         }
         for (int round = 0; round < rounds; round++) {

@@ -22,7 +22,8 @@
  *       {@link dev.gsf.bench.H2load} (external tools, run by {@link dev.gsf.bench.ToolOutput}),
  *       {@link dev.gsf.bench.BuiltinClient}, {@link dev.gsf.bench.GsfLoadClient} (gsf load in this process).</li>
  *   <li>{@link dev.gsf.bench.Measurements}: interleaved rounds, medians and spreads, of
- *       {@link dev.gsf.bench.Workload}s; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
+ *       {@link dev.gsf.bench.Workload}s, after a warm-up that {@link dev.gsf.bench.JitWarmUp} stretches while a JVM
+ *       server's compiler threads are still busy; {@link dev.gsf.bench.RoundsOptions}: their --rounds, --duration and
  *       --warm-up; {@link dev.gsf.bench.GsfServerOptions}: --server-option, --root and --pin of bench-algorithms and
  *       compare, and the command line of each gsf server they start; {@link dev.gsf.bench.PinOption} and
  *       {@link dev.gsf.bench.Pinning}: --pin of bench-algorithms, compare, suite and soak (servers under taskset on

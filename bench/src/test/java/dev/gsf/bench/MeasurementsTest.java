@@ -40,11 +40,47 @@ class MeasurementsTest {
         assertThat(vta.cpuSecPerGb().getFirst()).isCloseTo(4.5 / (90_000 * 1024 / 1e9), offset(1e-9));
     }
 
-    /** The warm-up is one unrecorded run per peer and workload; a zero one runs nothing (wrk refuses -d0s). */
+    /**
+     * The warm-up is one unrecorded run per peer and workload for a process without JIT compiler threads (nginx; here
+     * a sleep); a zero one runs nothing (wrk refuses -d0s).
+     */
     @Test
     void aZeroWarmUpRunsNoLoad_theRoundsStillRun() throws Exception {
         List<Duration> runs = new ArrayList<>();
-        LoadClient client = new LoadClient() {
+        Process sleep = new ProcessBuilder("sleep", "30").start();
+        try {
+            PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+            List<Workload> kb = List.of(Workload.of("1KB.bin", 1));
+            Peer peer = peer(sleep.toHandle());
+            Measurements.run(List.of(peer), kb, counting(runs), 2, Duration.ofSeconds(1), Duration.ofSeconds(3), quiet);
+            assertThat(runs).containsExactly(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(1));
+            runs.clear();
+            Measurements.run(List.of(peer), kb, counting(runs), 2, Duration.ofSeconds(1), Duration.ZERO, quiet);
+            assertThat(runs).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(1));
+        } finally {
+            sleep.destroyForcibly().waitFor();
+        }
+    }
+
+    /**
+     * A JVM peer's warm-up ends with a measured step of 2 s, and more while its compiler threads are busy (this JVM's
+     * are next to idle under a client that returns at once, so one or few), then the rounds; the progress says so.
+     */
+    @Test
+    void aJvmPeersWarmUpEndsInMeasuredSteps() throws Exception {
+        List<Duration> runs = new ArrayList<>();
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        Measurements.run(List.of(peer(ProcessHandle.current())), List.of(Workload.of("1KB.bin", 1)), counting(runs),
+                2, Duration.ofSeconds(1), Duration.ofSeconds(10), new PrintStream(said, true));
+        assertThat(runs).startsWith(Duration.ofSeconds(8), JitWarmUp.STEP).endsWith(Duration.ofSeconds(1),
+                Duration.ofSeconds(1)).hasSizeBetween(4, 4 + JitWarmUp.MAX_STEPS);
+        assertThat(runs.subList(1, runs.size() - 2)).containsOnly(JitWarmUp.STEP);
+        assertThat(said.toString()).contains("warm-up  this JVM", "measured step(s)");
+    }
+
+    /** A client that records each run's duration and returns at once. */
+    private static LoadClient counting(List<Duration> runs) {
+        return new LoadClient() {
             @Override
             public String name() {
                 return "counting";
@@ -56,7 +92,10 @@ class MeasurementsTest {
                 return new Result(10, 10 * 1024L, 1, 0);
             }
         };
-        Peer peer = new Peer() {
+    }
+
+    private static Peer peer(ProcessHandle process) {
+        return new Peer() {
             @Override
             public String name() {
                 return "this JVM";
@@ -69,19 +108,12 @@ class MeasurementsTest {
 
             @Override
             public ProcessHandle process() {
-                return ProcessHandle.current();
+                return process;
             }
 
             @Override
             public void close() {
             }
         };
-        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        List<Workload> kb = List.of(Workload.of("1KB.bin", 1));
-        Measurements.run(List.of(peer), kb, client, 2, Duration.ofSeconds(1), Duration.ofSeconds(3), quiet);
-        assertThat(runs).containsExactly(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(1));
-        runs.clear();
-        Measurements.run(List.of(peer), kb, client, 2, Duration.ofSeconds(1), Duration.ZERO, quiet);
-        assertThat(runs).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(1));
     }
 }
