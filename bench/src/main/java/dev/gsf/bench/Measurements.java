@@ -101,13 +101,17 @@ final class Measurements {
                 for (int i = 0; i < peers.size(); i++) {
                     Peer peer = peers.get((i + round) % peers.size());
                     double cpuBefore = Footprint.cpuSeconds(peer.process());
+                    long jitBefore = JitWarmUp.compilerTicks(peer.process().pid());
                     LoadClient.Result r = client.run(url(peer, w), w.connections(), duration);
                     double cpu = Footprint.cpuSeconds(peer.process()) - cpuBefore;
+                    long jit = JitWarmUp.compilerTicks(peer.process().pid()) - jitBefore;
                     m.record(peer.name(), w, r, cpu);
+                    // The JIT's share of the round's CPU, which its CPU per response includes (a JVM's only).
                     progress.printf(Locale.ROOT, "  round %d  %-24s %-16s %10.0f req/s %7.3f GB/s %7.2f CPU s/GB"
-                                    + " %8.1f CPU us/req  errors %d%n", round + 1, peer.name(), w.label(),
+                                    + " %8.1f CPU us/req  errors %d%s%n", round + 1, peer.name(), w.label(),
                             r.requestsPerSecond(), r.gigabytesPerSecond(), cpu / (r.bytes() / 1e9),
-                            cpu * 1e6 / r.requests(), r.errors());
+                            cpu * 1e6 / r.requests(), r.errors(), jitBefore < 0 ? "" : String.format(Locale.ROOT,
+                                    "  JIT %.0f%% of its CPU", 100 * JitWarmUp.share(jit, Math.round(cpu * 100))));
                 }
             }
         }

@@ -64,7 +64,8 @@ class MeasurementsTest {
 
     /**
      * A JVM peer's warm-up ends with a measured step of 2 s, and more while its compiler threads are busy (this JVM's
-     * are next to idle under a client that returns at once, so one or few), then the rounds; the progress says so.
+     * are next to idle under a client that returns at once, so one or few), then the rounds; the progress says so,
+     * and gives each round's JIT share.
      */
     @Test
     void aJvmPeersWarmUpEndsInMeasuredSteps() throws Exception {
@@ -76,6 +77,8 @@ class MeasurementsTest {
                 Duration.ofSeconds(1)).hasSizeBetween(4, 4 + JitWarmUp.MAX_STEPS);
         assertThat(runs.subList(1, runs.size() - 2)).containsOnly(JitWarmUp.STEP);
         assertThat(said.toString()).contains("warm-up  this JVM", "measured step(s)");
+        assertThat(said.toString().lines().filter(l -> l.startsWith("  round "))).hasSize(2)
+                .allMatch(l -> l.contains("% of its CPU")); // the JIT's share of each round's CPU
     }
 
     /** A client that records each run's duration and returns at once. */
