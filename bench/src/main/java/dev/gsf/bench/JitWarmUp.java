@@ -9,12 +9,14 @@ import java.util.stream.Stream;
 /**
  * A warm-up that lasts until the server's JIT has done its work, not only a fixed time. A JVM server's compiler threads
  * run in its process, so their CPU is in the CPU per response a round records; pinned to one core they also take it
- * from the server's own threads. After compare's 10 s warm-up on 1 MB over TLS the compiler threads still took 10-40%
- * of a pinned server's CPU (methods run once per response reach C2's thresholds only after some 10,000 responses),
- * and the rounds that measured that fell on a level of their own (docs/results/2026-11-28-tls-1mb-two-levels.md).
- * So the last {@link #STEP} of a warm-up is measured, and steps of the same load follow while the compiler threads
- * took more than {@link #QUIET_SHARE} of the process's CPU in the step, {@link #MAX_STEPS} at most. A process without
- * HotSpot compiler threads (nginx) gets the warm-up as given.
+ * from the server's own threads. After a warm-up of compare's length on 1 MB over TLS the compiler threads still took
+ * 2-37% of a pinned server's CPU (methods run once per response reach C2's thresholds only after some 10,000
+ * responses), and the rounds that measured that fell on a level of their own
+ * (docs/results/2026-11-28-tls-1mb-two-levels.md). So the last {@link #STEP} of a warm-up is measured, and steps of
+ * the same load follow while the compiler threads took more than {@link #QUIET_SHARE} of the process's CPU in the
+ * step, {@link #MAX_STEPS} at most. That made the JIT's median share of a round 3% instead of 18%; it comes in
+ * bursts, so some rounds still carry it (their progress line says how much). A process without HotSpot compiler
+ * threads (nginx) gets the warm-up as given.
  *
  * <p>Threads: the benchmark's; it reads /proc only.
  */
