@@ -12,11 +12,11 @@ import java.util.stream.Stream;
  * from the server's own threads. After a warm-up of compare's length on 1 MB over TLS the compiler threads still took
  * 2-37% of a pinned server's CPU (methods run once per response reach C2's thresholds only after some 10,000
  * responses), and the rounds that measured that fell on a level of their own
- * (docs/results/2026-11-28-tls-1mb-two-levels.md). So the last {@link #STEP} of a warm-up is measured, and steps of
- * the same load follow while the compiler threads took more than {@link #QUIET_SHARE} of the process's CPU in the
- * step, {@link #MAX_STEPS} at most. That made the JIT's median share of a round 3% instead of 18%; it comes in
- * bursts, so some rounds still carry it (their progress line says how much). A process without HotSpot compiler
- * threads (nginx) gets the warm-up as given.
+ * (docs/results/2026-11-28-tls-1mb-two-levels.md). So the last {@link #STEP} of a warm-up of {@link #MIN_WARM_UP} or
+ * more is measured, and steps of the same load follow while the compiler threads took more than {@link #QUIET_SHARE}
+ * of the process's CPU in the step, {@link #MAX_STEPS} at most. That made the JIT's median share of a round 3% instead
+ * of 18%; it comes in bursts, so some rounds still carry it (their progress line says how much). A process without
+ * HotSpot compiler threads (nginx) gets the warm-up as given.
  *
  * <p>Threads: the benchmark's; it reads /proc only.
  */
@@ -27,6 +27,11 @@ final class JitWarmUp {
     static final int MAX_STEPS = 10;
     /** The compiler threads' share of the process's CPU in a step under which its JIT counts as settled. */
     static final double QUIET_SHARE = 0.05;
+    /**
+     * Shorter warm-ups run as given: asked for by runs that chose speed over settled figures (--quick's 3 s, a later
+     * pass's 1 s on servers already warm, the tests' 1 s), whose time the steps would multiply.
+     */
+    static final Duration MIN_WARM_UP = Duration.ofSeconds(10);
 
     /** The load of one step or of the warm-up's head. */
     interface Load {
@@ -44,30 +49,26 @@ final class JitWarmUp {
     }
 
     /**
-     * Runs {@code warmUp} of {@code load} against {@code process}; when it is a JVM, its last {@link #STEP} (all of it
-     * when shorter) is measured and steps follow until its JIT is quiet or {@link #MAX_STEPS} more ran.
+     * Runs {@code warmUp} of {@code load} against {@code process}; when it is a JVM and the warm-up is at least
+     * {@link #MIN_WARM_UP}, its last {@link #STEP} is measured and steps follow until its JIT is quiet or
+     * {@link #MAX_STEPS} more ran.
      */
     static Settled run(ProcessHandle process, Duration warmUp, Load load) throws IOException {
         long pid = process.pid();
-        if (compilerTicks(pid) < 0) {
+        if (warmUp.compareTo(MIN_WARM_UP) < 0 || compilerTicks(pid) < 0) {
             load.run(warmUp);
             return new Settled(0, Double.NaN);
         }
-        Duration head = warmUp.minus(STEP);
-        if (!head.isNegative() && !head.isZero()) {
-            load.run(head);
-        }
-        Duration step = head.isNegative() ? warmUp : STEP;
+        load.run(warmUp.minus(STEP));
         double share = Double.NaN;
         for (int steps = 1; steps <= MAX_STEPS + 1; steps++) {
             long compiler = compilerTicks(pid);
             long all = Footprint.cpuTicks(pid);
-            load.run(step);
+            load.run(STEP);
             share = share(compilerTicks(pid) - compiler, Footprint.cpuTicks(pid) - all);
             if (share <= QUIET_SHARE) {
                 return new Settled(steps, share);
             }
-            step = STEP;
         }
         return new Settled(MAX_STEPS + 1, share);
     }
