@@ -65,6 +65,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     private int segmentStart;
     final List<Written> written = new ArrayList<>();
     final List<Failure> failed = new ArrayList<>();
+    /** Writes of streams dropped while this batch still had their payloads to send by sendfile: failed once out. */
+    private final List<Failure> afterOut = new ArrayList<>();
     final List<H2Stream> ended = new ArrayList<>();
     final boolean closeAfter;
     long dataBytes;
@@ -74,6 +76,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     // guarded by the writer's lock
     private boolean returned;
     private boolean doneInline;
+    /** Written or failed: it sends nothing more. */
+    private boolean out;
     private Throwable failure;
 
     H2Batch(H2Writer writer, boolean closeAfter, FrameSlabs slabs, ConnectionSocket plain) {
@@ -144,6 +148,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
             LOG.log(Level.WARNING, "HTTP/2 batch failed to build; the connection closes", e);
             failure = e;
             doneInline = true;
+            out = true;
             recycle(true); // nothing was written from them
             return false;
         }
@@ -186,7 +191,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * they are its last.
      */
     boolean addData(H2Stream.Source source, int length, boolean endAfter, int id) throws IOException {
-        FileSection sendable = plain != null ? source.sendable() : null;
+        FileSection sendable = bySendfile(source) ? source.sendable() : null;
         if (sendable != null) {
             source.claim(length);
             boolean last = source.remaining() == 0;
@@ -271,6 +276,45 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         return last;
     }
 
+    /** Whether {@code source}'s next bytes go by sendfile, read from its file when this batch is written. */
+    boolean bySendfile(H2Stream.Source source) {
+        return plain != null && source.sendable() != null;
+    }
+
+    /**
+     * Under the writer's lock: {@code done}, the waiting write of a stream dropped (reset) while this batch may still
+     * send payloads of it by sendfile, is failed once the batch is out, not now: failing it ends the download, whose
+     * end closes the file those payloads come from, and a payload whose frame header went out must follow it whole,
+     * or the connection is broken (the next sendfile failed, and the connection with every stream on it was closed).
+     * False when the batch is out already: the caller fails it now.
+     */
+    boolean failWhenOut(Written done, Throwable cause) {
+        if (out) {
+            return false;
+        }
+        afterOut.add(new Failure(done, cause));
+        return true;
+    }
+
+    /**
+     * Under the writer's lock: takes {@code done} out of the writes this batch tells once out, for the caller to fail
+     * now (its stream was reset and this batch reads nothing of its file: its frames are bytes in memory already);
+     * false when the batch is out already or never held it.
+     */
+    boolean takeWritten(Written done) {
+        return !out && written.remove(done);
+    }
+
+    /** Under the writer's lock: the writes {@link #failWhenOut} held, taken to fail now (the connection is gone). */
+    List<Failure> takeHeld() {
+        if (out) {
+            return List.of(); // told with the batch
+        }
+        List<Failure> held = new ArrayList<>(afterOut);
+        afterOut.clear();
+        return held;
+    }
+
     /** Adds a DATA frame's header ({@code length} bytes on stream {@code id}), in the slab when it fits. */
     void addDataHeader(int length, boolean endStream, int id) {
         ByteBuffer room = room(FRAME_HEADER);
@@ -317,6 +361,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         recycle(cause == null); // written: Grizzly reads the slabs no more (after a failure, left to the collector)
         synchronized (writer) {
             failure = cause;
+            out = true;
             writer.batchWritten();
             if (!returned) {
                 doneInline = true;
@@ -329,9 +374,11 @@ final class H2Batch implements CompletionHandler<WriteResult> {
 
     /** Tells the writes of this batch how it went; closes the connection after GOAWAY or a failed write. */
     void tell() {
-        for (Failure f : failed) {
-            if (f.done() != null) {
-                f.done().failed(f.cause());
+        for (List<Failure> list : List.of(failed, afterOut)) {
+            for (Failure f : list) {
+                if (f.done() != null) {
+                    f.done().failed(f.cause());
+                }
             }
         }
         for (Written w : written) {

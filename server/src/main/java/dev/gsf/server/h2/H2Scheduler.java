@@ -173,6 +173,9 @@ final class H2Scheduler {
                 length = batch.runRoom(wanted, maxFrame);
                 last = batch.addDataRun(pending, (int) length, maxFrame, stream.endAfter, stream.id);
             } else {
+                if (batch.bySendfile(pending)) {
+                    stream.sendfileBatch = batch; // its file is read when the batch is written: H2Batch.failWhenOut
+                }
                 last = batch.addData(pending, (int) length, stream.endAfter, stream.id);
             }
         } catch (IOException e) {
@@ -197,6 +200,8 @@ final class H2Scheduler {
         }
         if (stream.done != null) {
             batch.written.add(stream.done);
+            stream.writtenIn = batch;
+            stream.writtenDone = stream.done;
         }
         if (stream.endAfter) {
             stream.closed = true;

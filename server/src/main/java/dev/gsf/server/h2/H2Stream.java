@@ -30,6 +30,11 @@ final class H2Stream implements WriteSink {
     Written done;
     /** END_STREAM after the current write. */
     boolean endAfter;
+    /** The last batch given payloads of this stream to send by sendfile; guarded by the writer. */
+    H2Batch sendfileBatch;
+    /** The last batch that took a whole write of this stream, and that write's callback; guarded by the writer. */
+    H2Batch writtenIn;
+    Written writtenDone;
     /** Whether the stream is queued among the writer's ready ones. */
     boolean queued;
     /** Reset by either side, or the connection is gone: nothing more is sent. */

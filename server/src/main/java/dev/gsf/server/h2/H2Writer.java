@@ -35,6 +35,8 @@ final class H2Writer {
      */
     private final ConnectionSocket plain;
     private boolean writing;
+    /** The batch written last (in flight while {@link #writing}). */
+    private H2Batch inFlight;
     private boolean flushing;
     private boolean again;
     /** A flush asked for while the reading thread parses, done by it once the bytes read are parsed. */
@@ -109,29 +111,49 @@ final class H2Writer {
         flush();
     }
 
-    /** Resets {@code stream} with {@code error}: its waiting write fails, nothing more of it is sent. */
+    /**
+     * Resets {@code stream} with {@code error}: nothing more of it is sent, its waiting write fails (once the batch in
+     * flight is out if that batch still sends payloads of it by sendfile, see {@link H2Batch#failWhenOut}).
+     */
     void reset(H2Stream stream, ErrorCode error) {
+        IOException cause = new IOException("HTTP/2 stream " + stream.id + " reset: " + error);
         Written failed;
         synchronized (this) {
-            failed = schedule.drop(stream);
+            failed = drop(stream, cause);
             control(new ResetFrame(stream.id, error.code));
         }
         owner.streamEnded(stream);
         if (failed != null) {
-            failed.failed(new IOException("HTTP/2 stream " + stream.id + " reset: " + error));
+            failed.failed(cause);
         }
         flush();
     }
 
     /** {@code stream} was reset by the peer: as {@link #reset}, without a frame of ours. */
     void peerReset(H2Stream stream) {
+        IOException cause = new IOException("HTTP/2 stream " + stream.id + " reset by the client");
         Written failed;
         synchronized (this) {
-            failed = schedule.drop(stream);
+            failed = drop(stream, cause);
         }
         if (failed != null) {
-            failed.failed(new IOException("HTTP/2 stream " + stream.id + " reset by the client"));
+            failed.failed(cause);
         }
+    }
+
+    /**
+     * Under the lock: {@code stream} out of line; its write for the caller to fail now, so that its download ends at
+     * once, or null: none, or held by the batch in flight, which still sends payloads of it by sendfile and tells it
+     * once out. A write whole in that batch fails now too unless the batch sends payloads of it by sendfile.
+     */
+    private Written drop(H2Stream stream, IOException cause) {
+        Written done = schedule.drop(stream);
+        H2Batch sending = stream.sendfileBatch;
+        if (done == null) {
+            H2Batch in = stream.writtenIn;
+            return in != null && in != sending && in.takeWritten(stream.writtenDone) ? stream.writtenDone : null;
+        }
+        return sending != null && sending.failWhenOut(done, cause) ? null : done;
     }
 
     /** Sends GOAWAY ({@code frame}), then closes the connection (lingering, or at once); no more DATA goes out. */
@@ -157,6 +179,9 @@ final class H2Writer {
                 if (done != null) {
                     failed.add(done);
                 }
+            }
+            if (inFlight != null) { // the connection is gone: nothing of the batch can be kept well-formed now
+                inFlight.takeHeld().forEach(f -> failed.add(f.done()));
             }
             schedule.clear();
         }
@@ -218,6 +243,7 @@ final class H2Writer {
                     return left;
                 }
                 writing = true;
+                inFlight = batch;
             }
             batch.write(connection);
             boolean inline;
