@@ -389,5 +389,9 @@ final class H2Batch implements CompletionHandler<WriteResult> {
             }
         }
         writer.ended(ended, failure != null, closeAfter);
+        // Its streams may still name it (H2Stream.sendfileBatch, writtenIn) while they live: it holds nothing then.
+        for (List<?> list : List.of(segments, payloads, written, failed, afterOut, ended)) {
+            list.clear();
+        }
     }
 }
