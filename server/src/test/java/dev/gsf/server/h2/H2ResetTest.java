@@ -13,7 +13,7 @@ import dev.gsf.server.testing.H2Client;
 import dev.gsf.server.testing.H2Response;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.Transport;
-import java.util.Arrays;
+import dev.gsf.server.testing.Variants;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http2.ErrorCode;
@@ -40,8 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Execution(ExecutionMode.CONCURRENT)
 class H2ResetTest {
     static Stream<Arguments> algorithmsOverH2cAndTls() {
-        return Stream.of(Transport.HTTP, Transport.HTTPS)
-                .flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
+        return Variants.everyAlgorithmOver(Transport.HTTP, Transport.HTTPS);
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -33,8 +33,12 @@ public final class Variants {
 
     /** Every algorithm over every transport: HTTP, HTTPS with BoringSSL, HTTPS with the JDK's TLS. */
     public static Stream<Arguments> everyAlgorithmAndTransport() {
-        return Arrays.stream(Transport.values())
-                .flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
+        return everyAlgorithmOver(Transport.values());
+    }
+
+    /** Every algorithm over each of {@code transports}, as (algorithm, transport). */
+    public static Stream<Arguments> everyAlgorithmOver(Transport... transports) {
+        return Arrays.stream(transports).flatMap(t -> Arrays.stream(Algorithm.values()).map(a -> Arguments.of(a, t)));
     }
 
     /** Every algorithm under each TLS provider ({@link #tlsProviders}), as (algorithm, provider). */
