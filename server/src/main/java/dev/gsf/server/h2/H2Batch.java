@@ -282,11 +282,10 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     }
 
     /**
-     * Under the writer's lock: {@code done}, the waiting write of a stream dropped (reset) while this batch may still
-     * send payloads of it by sendfile, is failed once the batch is out, not now: failing it ends the download, whose
-     * end closes the file those payloads come from, and a payload whose frame header went out must follow it whole,
-     * or the connection is broken (the next sendfile failed, and the connection with every stream on it was closed).
-     * False when the batch is out already: the caller fails it now.
+     * Under the writer's lock: {@code done}, the write of a stream reset while this batch may still send payloads of
+     * it by sendfile, fails once the batch is out: failing it ends the download, which closes the file the payloads
+     * come from, and a payload whose frame header went out must follow whole (else the connection breaks). False
+     * when the batch is out already: the caller fails it now.
      */
     boolean failWhenOut(Written done, Throwable cause) {
         if (out) {
@@ -297,9 +296,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     }
 
     /**
-     * Under the writer's lock: takes {@code done} out of the writes this batch tells once out, for the caller to fail
-     * now (its stream was reset and this batch reads nothing of its file: its frames are bytes in memory already);
-     * false when the batch is out already or never held it.
+     * Under the writer's lock: takes {@code done} out of the writes told once out, for the caller to fail now (its
+     * stream was reset; its frames here are bytes in memory); false when the batch is out or never held it.
      */
     boolean takeWritten(Written done) {
         return !out && written.remove(done);
