@@ -11,13 +11,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 /**
  * What a server process costs the machine while it runs, sampled once a second from /proc: resident memory and open
  * file descriptors of the process and its children (nginx's workers), and the kernel's TCP memory for all sockets
  * ({@code /proc/net/sockstat}, both ends of loopback connections counting). Keeps the largest value seen, and the
- * CPU time the processes have used at each sample, so that a window's CPU can be read afterwards.
+ * CPU time the processes have used at each sample, and how much of it the JVM's JIT compiler threads used, so that a
+ * window's CPU and its share of compilation can be read afterwards.
  *
  * <p>Sampled on its own daemon thread; {@link #close()} stops it and the maxima stay readable.
  */
@@ -45,8 +47,11 @@ final class Footprint implements AutoCloseable {
         return new Max(rss.get(), fds.get(), tcpMem.get());
     }
 
-    /** CPU seconds (user and system) the processes had used at a wall-clock time, epoch milliseconds. */
-    private record CpuSample(long epochMillis, double seconds) {
+    /**
+     * CPU seconds (user and system) the processes had used at a wall-clock time, epoch milliseconds, and of them the
+     * threads named as HotSpot's C1 and C2 compiler threads (0 for a process that has none, as nginx).
+     */
+    private record CpuSample(long epochMillis, double seconds, double compilerSeconds) {
     }
 
     /**
@@ -54,6 +59,19 @@ final class Footprint implements AutoCloseable {
      * last samples inside the window; NaN when fewer than two samples fall inside it or /proc did not tell.
      */
     double cpuCoresBetween(long fromEpochMillis, long toEpochMillis) {
+        return coresBetween(fromEpochMillis, toEpochMillis, CpuSample::seconds);
+    }
+
+    /**
+     * As {@link #cpuCoresBetween}, the JIT compiler threads' part only: the one-time cost of a JVM's warm-up that
+     * falls in a window (docs/results/2026-11-28-tls-slow-clients-profile.md). A compiler thread that ends inside the
+     * window takes its ticks with it, so this can only be low, never below 0.
+     */
+    double compilerCoresBetween(long fromEpochMillis, long toEpochMillis) {
+        return Math.max(0, coresBetween(fromEpochMillis, toEpochMillis, CpuSample::compilerSeconds));
+    }
+
+    private double coresBetween(long fromEpochMillis, long toEpochMillis, ToDoubleFunction<CpuSample> seconds) {
         List<CpuSample> inside = cpu.stream()
                 .filter(s -> s.epochMillis() >= fromEpochMillis && s.epochMillis() <= toEpochMillis).toList();
         if (inside.size() < 2) {
@@ -61,14 +79,16 @@ final class Footprint implements AutoCloseable {
         }
         CpuSample first = inside.getFirst();
         CpuSample last = inside.getLast();
-        return (last.seconds() - first.seconds()) * 1000.0 / (last.epochMillis() - first.epochMillis());
+        return (seconds.applyAsDouble(last) - seconds.applyAsDouble(first)) * 1000.0
+                / (last.epochMillis() - first.epochMillis());
     }
 
     private void sample() {
         List<ProcessHandle> all = Stream.concat(Stream.of(process), process.descendants()).toList();
         double seconds = cpuSeconds(all);
         if (!Double.isNaN(seconds)) {
-            cpu.add(new CpuSample(System.currentTimeMillis(), seconds));
+            cpu.add(new CpuSample(System.currentTimeMillis(), seconds,
+                    sum(all, Footprint::compilerTicks) / CLOCK_TICKS_PER_SECOND));
         }
         rss.accumulateAndGet(sum(all, Footprint::rssBytes), Math::max);
         fds.accumulateAndGet(sum(all, Footprint::openFds), Math::max);
@@ -106,13 +126,40 @@ final class Footprint implements AutoCloseable {
 
     /** utime + stime of /proc/PID/stat in clock ticks, -1 when unreadable. */
     static long cpuTicks(long pid) {
+        return ticks(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** utime + stime of a /proc stat file (a process's or a thread's) in clock ticks, -1 when unreadable. */
+    private static long ticks(Path statFile) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String stat = Files.readString(statFile);
             // The command name, field 2, may hold spaces: count the fields after its closing parenthesis.
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Long.parseLong(f[11]) + Long.parseLong(f[12]); // fields 14 and 15 of the whole line
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+    }
+
+    /**
+     * utime + stime of the threads of {@code pid} named "C1 CompilerThread" or "C2 CompilerThread" (the kernel keeps 15
+     * characters of a name), in clock ticks; 0 when it has none or /proc did not tell.
+     */
+    static long compilerTicks(long pid) {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.filter(Footprint::isCompilerThread).mapToLong(t -> Math.max(0, ticks(t.resolve("stat"))))
+                    .sum();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static boolean isCompilerThread(Path task) {
+        try {
+            String comm = Files.readString(task.resolve("comm"));
+            return comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre");
+        } catch (IOException e) {
+            return false; // the thread ended
         }
     }
 

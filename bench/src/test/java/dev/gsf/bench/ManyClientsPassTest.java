@@ -38,6 +38,7 @@ class ManyClientsPassTest {
             assertThat(row.maxFds()).isGreaterThanOrEqualTo(clients); // one socket per client at least
             assertThat(row.maxTcpMemBytes()).isPositive();
             assertThat(row.cpuSecPerGb()).as("the server's CPU over the steady state").isPositive();
+            assertThat(row.compilerSecPerGb()).as("its JIT compiler threads' part").isBetween(0.0, row.cpuSecPerGb());
             assertThat(row.handshakes()).as("plain HTTP").isZero();
         });
         assertThat(ManyClientsPass.table(rows)).contains("gsf ENBA");
@@ -52,5 +53,8 @@ class ManyClientsPassTest {
         assertThat(Footprint.rssBytes(Long.MAX_VALUE)).isEqualTo(-1);
         assertThat(Footprint.statusField(pid, "Threads:")).as("this JVM's threads").isPositive();
         assertThat(Footprint.sockstatTcp("inuse")).isGreaterThanOrEqualTo(0);
+        assertThat(Footprint.compilerTicks(pid)).as("this JVM's C1 and C2 threads, part of its CPU")
+                .isBetween(0L, Footprint.cpuTicks(pid));
+        assertThat(Footprint.compilerTicks(Long.MAX_VALUE)).as("no such process").isZero();
     }
 }
