@@ -28,7 +28,7 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * queue only until the kernel has taken it. A piece is one TLS record's worth (16 KiB; 16,367 bytes under the JDK),
  * so a download holds at most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a
  * piece wait, most likely 4 KiB, behind pieces of one or two whole records that fit the room its socket showed
- * ({@link Pace}).
+ * ({@link Pace}); should that room have shrunk, a piece of two whole records waits (two records held, 33 KB).
  *
  * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
  * nothing of records. The download's first write, the head, goes down the filter chain instead, where
