@@ -204,6 +204,13 @@ public final class H2Client implements Closeable {
         }
     }
 
+    /** Drops stream {@code id}'s answer, once read: a client of many streams keeps only those in flight. */
+    public void forget(int id) {
+        synchronized (responses) {
+            responses.remove(id);
+        }
+    }
+
     /** How many body bytes stream {@code id} has received so far. */
     public int bodyBytes(int id) {
         synchronized (responses) {
