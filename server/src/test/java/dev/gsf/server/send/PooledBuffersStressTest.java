@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * writes complete later on selector threads as well as inside the write call); each HTTP/2 connection asks for all
  * of them at once, round after round. {@code gsf.test.pooledBuffersClients} (HTTP/1.1 clients, 16),
  * {@code gsf.test.pooledBuffersConnections} (HTTP/2 connections, 4) and {@code gsf.test.pooledBuffersRounds} (10)
- * size it; each invocation prints its counts.
+ * size it, {@code gsf.test.pooledBuffersOnly} picks invocations (e.g. {@code "HTTPS HTTP1"}); each prints its counts.
  */
 @EnabledIfSystemProperty(named = "gsf.test.pooledBuffersStress", matches = "true")
 class PooledBuffersStressTest {
@@ -55,9 +55,13 @@ class PooledBuffersStressTest {
 
     enum Protocol { HTTP1, H2 }
 
+    /** Every algorithm, transport and protocol; {@code gsf.test.pooledBuffersOnly} (a regex) keeps those it finds. */
     static Stream<Arguments> everyAlgorithmTransportAndProtocol() {
+        String only = System.getProperty("gsf.test.pooledBuffersOnly", "");
         return Stream.of(Protocol.values()).flatMap(p -> Variants.everyAlgorithmAndTransport()
-                .map(a -> Arguments.of(a.get()[0], a.get()[1], p)));
+                .map(a -> Arguments.of(a.get()[0], a.get()[1], p)))
+                .filter(a -> java.util.regex.Pattern.compile(only).matcher(a.get()[0] + " " + a.get()[1] + " "
+                        + a.get()[2]).find());
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")
