@@ -36,9 +36,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * TLS records and pieces, HTTP/2 frame slabs, algorithms' copy buffers, the open-file cache's bytes) under many
  * keep-alive clients at once, every body's MD5 checked, so that a buffer touched after it went back to its pool
  * shows as a wrong download (docs/results/2026-11-28-pooled-buffers-audit.md). Every algorithm, over HTTP/1.1 and
- * HTTP/2 (h2c, and h2 by ALPN under both TLS providers). The files' names and lengths differ, so their heads do too,
- * and their sizes take every path: held in memory (1 KB), a first write of head and 12 KiB with the rest behind it
- * (12-64 KB), long downloads (1 MB; on h2c one by sendfile payloads, 2^20 bytes, and one copied into frames). Each
+ * HTTP/2 (h2c, and h2 by ALPN under both TLS providers). The files' heads differ in length between their size
+ * classes (Content-Length of 4, 5 or 7 digits), and their sizes take every path: held in memory (1 KB), a first
+ * write of head and 12 KiB with the rest behind it (12-64 KB), long downloads (1 MB; on h2c one by sendfile
+ * payloads, 2^20 bytes, and one copied into frames). Each
  * HTTP/1.1 client goes through the files in its own order, every other one with a 16 KB receive buffer (so that
  * writes complete later on selector threads as well as inside the write call); each HTTP/2 connection asks for all
  * of them at once, round after round. {@code gsf.test.pooledBuffersClients} (HTTP/1.1 clients, 16),
