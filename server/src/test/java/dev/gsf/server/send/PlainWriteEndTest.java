@@ -20,6 +20,7 @@ import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.MemoryManager;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransport;
 import org.glassfish.grizzly.nio.transport.TCPNIOTransportBuilder;
+import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,8 @@ class PlainWriteEndTest {
 
     @BeforeAll
     static void connect() throws Exception {
-        transport = TCPNIOTransportBuilder.newInstance().build();
+        transport = TCPNIOTransportBuilder.newInstance().setIOStrategy(SameThreadIOStrategy.getInstance())
+                .setSelectorRunnersCount(1).build(); // one thread: the test's writes need no more
         transport.setProcessor(FilterChainBuilder.stateless().add(new TransportFilter()).build());
         transport.start();
         listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
