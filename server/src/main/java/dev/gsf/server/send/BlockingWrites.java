@@ -38,8 +38,6 @@ final class BlockingWrites {
     private static final int WAIT_MILLIS = 250;
     /** A virtual thread's longest wait: a close unparks it, so this only bounds a wake-up lost to a race. */
     private static final long VIRTUAL_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
-    /** The calling thread's struct pollfd {int fd; short events; short revents}. */
-    private static final ThreadLocal<Object> POLLFD = ThreadLocal.withInitial(() -> Libc.allocate(8));
     /** {@code (Object channel, int event, long nanos) void}: SelChImpl.park; null where sun.nio.ch is not exported. */
     private static final MethodHandle PARK = parkHandle();
 
@@ -57,14 +55,12 @@ final class BlockingWrites {
 
     /** Writes all of {@code section} to the connection on this thread, then tells {@code out}; once canWait said so. */
     static void write(Connection<?> connection, FileSection section, WriteSink.Written out) throws IOException {
-        SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
-        ConnectionSocket socket = ConnectionSocket.of(connection); // sendfile(2) to it needs no dup
+        ConnectionSocket socket = ConnectionSocket.of(connection); // the one user of the socket's number
         if (Thread.currentThread().isVirtual()) {
             writeParking(connection, socket, section);
             out.completed();
             return;
         }
-        Object pollfd = null;
         while (true) {
             section.writeTo(socket);
             if (section.remaining() == 0) {
@@ -72,13 +68,8 @@ final class BlockingWrites {
             }
             // A short write: the socket is full. Trying again at once would cost a system call (and, copying, a
             // read of the file) for nothing.
-            if (pollfd == null) {
-                pollfd = POLLFD.get();
-                Libc.setInt(pollfd, 0, Libc.descriptor(channel));
-                Libc.setShort(pollfd, 4, POLLOUT);
-            }
-            Libc.poll(pollfd, 1, WAIT_MILLIS); // ready, timed out or interrupted: the next write tells
-            if (!channel.isOpen()) {
+            socket.awaitWritable(WAIT_MILLIS); // poll(2) on the socket's number while the close has not begun
+            if (!socket.isOpen()) {
                 throw new ClosedChannelException(); // the download was ended: write timeout or stop
             }
         }

@@ -13,9 +13,10 @@ import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
- * A plain Grizzly connection's socket, which sendfile(2) may use by its own descriptor number, without a dup, until the
- * connection's close begins: the target every plain write of a section is handed, so that the {@link SendfileSession}
- * of a download sends to it without a dup. HTTP/1.1's writers ({@code PlainWrites}, {@code BlockingWrites}) hand it
+ * A Grizzly connection's socket, whose descriptor number the server's own system calls use until the connection's close
+ * begins, and only through here: sendfile(2) (a plain connection's sections), setsockopt(2) TCP_CORK ({@link NoPush})
+ * and poll(2) ({@code BlockingWrites}). It is the target every plain write of a section is handed, so that the
+ * {@link SendfileSession} of a download sends to it without a descriptor of its own. HTTP/1.1's writers ({@code PlainWrites}, {@code BlockingWrites}) hand it
  * each download's sections, HTTP/2 every stream's DATA payloads on its connection ({@code h2.SendfileFrames}): 10
  * streams, or 10,000 slow HTTP/1.1 downloads, cost no descriptor beyond their connections' own.
  *
@@ -34,22 +35,32 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * a close defers the descriptor's release past it), at an fstat and a failed copy_file_range more per call; its lock is
  * the JDK's own and cannot be taken from here without {@code --add-opens}.
  *
- * <p>Threads: any thread sends (the connection's writers, one at a time as its write queue calls them); the listener
- * runs on the thread that closes the connection. A send holds the lock for one non-blocking sendfile(2) call.
+ * <p>setsockopt(2) is guarded as a send is (a cork set on a reused number would hold another client's bytes back).
+ * poll(2) is not, since a worker waits in it up to {@code BlockingWrites}' bound and the close must not wait that
+ * long: it starts only while the close has not begun, and on a number reused meanwhile it only reads readiness (it
+ * changes nothing on that socket), so the worst is one early or late wake-up, after which the worker sees the close.
+ *
+ * <p>Threads: any thread sends (the connection's writers, one at a time as its write queue calls them) or corks (a
+ * download's writer, or a selector thread that uncorks); the listener runs on the thread that closes the connection.
+ * A send or a cork holds the lock for one non-blocking system call.
  */
 public final class ConnectionSocket implements WritableByteChannel {
+    private static final short POLLOUT = 4;
+    /** The calling thread's struct pollfd {int fd; short events; short revents}. */
+    private static final ThreadLocal<Object> POLLFD = ThreadLocal.withInitial(() -> Libc.allocate(8));
     private static final Attribute<ConnectionSocket> OF_CONNECTION =
             Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(ConnectionSocket.class.getName());
     private final SocketChannel channel;
-    /** The channel's descriptor number, read while it is open; -1 where sendfile(2) is not called directly. */
+    /** The channel's descriptor number, read while it is open; -1 where the C library is not called. */
     private final int descriptor;
     private final ReentrantLock lock = new ReentrantLock();
     // guarded by lock
-    private boolean closing;
+    private volatile boolean closing;
 
-    private ConnectionSocket(SocketChannel channel, int descriptor) {
+    /** For {@code channel}, open now; its owner calls {@link #closing()} before it closes it (Grizzly's listener). */
+    ConnectionSocket(SocketChannel channel) {
         this.channel = channel;
-        this.descriptor = descriptor;
+        this.descriptor = Libc.UNAVAILABLE.isEmpty() && channel.isOpen() ? Libc.descriptor(channel) : -1;
     }
 
     /**
@@ -67,9 +78,7 @@ public final class ConnectionSocket implements WritableByteChannel {
     }
 
     private static ConnectionSocket listening(Connection<?> connection) {
-        SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
-        ConnectionSocket socket = new ConnectionSocket(channel,
-                LibcSendfile.UNAVAILABLE.isEmpty() && channel.isOpen() ? Libc.descriptor(channel) : -1);
+        ConnectionSocket socket = new ConnectionSocket((SocketChannel) ((NIOConnection) connection).getChannel());
         CloseListener<Connection<?>, ?> closing = (closed, type) -> socket.closing();
         connection.addCloseListener(closing); // told at once if the close has begun already
         return socket;
@@ -102,8 +111,38 @@ public final class ConnectionSocket implements WritableByteChannel {
         }
     }
 
-    /** The connection's close has begun: waits for a send in flight; none starts after. */
-    private void closing() {
+    /**
+     * Sets or clears TCP_CORK on this socket ({@link TcpCork}); false when it could not (unavailable, or the close has
+     * begun: nothing is set then). Clearing it sends what the kernel held.
+     */
+    boolean cork(boolean corked) {
+        if (descriptor < 0 || TcpCork.UNAVAILABLE.isPresent()) {
+            return false;
+        }
+        lock.lock();
+        try {
+            return !closing && channel.isOpen() && TcpCork.set(descriptor, corked);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits in poll(2) up to {@code millis} for this socket to take more bytes; returns at once once the close has
+     * begun. Ready, timed out or interrupted: the caller's next write tells which.
+     */
+    void awaitWritable(int millis) {
+        if (descriptor < 0 || closing || !channel.isOpen()) {
+            return;
+        }
+        Object pollfd = POLLFD.get();
+        Libc.setInt(pollfd, 0, descriptor);
+        Libc.setShort(pollfd, 4, POLLOUT);
+        Libc.poll(pollfd, 1, millis);
+    }
+
+    /** The connection's close has begun: waits for a send or cork in flight; none starts after. */
+    void closing() {
         lock.lock();
         try {
             closing = true;
@@ -118,9 +157,10 @@ public final class ConnectionSocket implements WritableByteChannel {
         return channel.write(source);
     }
 
+    /** False once the connection's close has begun (the channel itself is closed a little later). */
     @Override
     public boolean isOpen() {
-        return channel.isOpen();
+        return !closing && channel.isOpen();
     }
 
     /** Closes nothing: the connection closes its socket; this only hands it to writers. */

@@ -9,14 +9,14 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The few C library calls the server makes on its sockets (setsockopt, getsockopt, poll, sendfile, dup, close),
+ * The few C library calls the server makes on its sockets (setsockopt, getsockopt, poll, sendfile),
  * through the Foreign Function API: final in JDK 22, reached by reflection so that the build still targets JDK 21. A
  * socket channel's descriptor number comes from {@code sun.nio.ch} (exported to us by the jar's manifest,
  * serve.jvm-options and the test runner's JVM options). Where any part is missing, {@link #UNAVAILABLE} says why, and
  * callers do without.
  *
- * <p>Native memory is a "segment", typed as Object here. Threads: any. A call on a socket races only with its close;
- * callers check that it is open just before.
+ * <p>Native memory is a "segment", typed as Object here. Threads: any. A socket's number is used only
+ * through {@link ConnectionSocket}, which keeps it the connection's while a call runs.
  */
 final class Libc {
     /** Empty when the calls below can be made (Linux); else why not, for the start-up line. */
@@ -36,12 +36,9 @@ final class Libc {
     private static final MethodHandle SET_INT;
     /** (Object segment, long offset, short value) void. */
     private static final MethodHandle SET_SHORT;
-    /** (int fd) int: dup(2) and close(2). */
-    private static final MethodHandle DUP;
-    private static final MethodHandle CLOSE;
 
     static {
-        MethodHandle[] handles = new MethodHandle[10];
+        MethodHandle[] handles = new MethodHandle[8];
         String why = null;
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             why = "Linux only";
@@ -66,8 +63,6 @@ final class Libc {
         GET_INT = ok ? handles[5] : null;
         SET_INT = ok ? handles[6] : null;
         SET_SHORT = ok ? handles[7] : null;
-        DUP = ok ? handles[8] : null;
-        CLOSE = ok ? handles[9] : null;
     }
 
     private Libc() {
@@ -85,8 +80,6 @@ final class Libc {
         handles[1] = function("setsockopt", "JAVA_INT", "JAVA_INT", "JAVA_INT", "JAVA_INT", "ADDRESS", "JAVA_INT");
         handles[2] = function("getsockopt", "JAVA_INT", "JAVA_INT", "JAVA_INT", "JAVA_INT", "ADDRESS", "ADDRESS");
         handles[3] = function("poll", "JAVA_INT", "ADDRESS", "JAVA_LONG", "JAVA_INT");
-        handles[8] = function("dup", "JAVA_INT", "JAVA_INT");
-        handles[9] = function("close", "JAVA_INT", "JAVA_INT");
         Object auto = arena.getMethod("ofAuto").invoke(null);
         handles[4] = lookup.findVirtual(arena, "allocate", MethodType.methodType(segment, long.class)).bindTo(auto)
                 .asType(MethodType.methodType(Object.class, long.class));
@@ -168,16 +161,6 @@ final class Libc {
 
     static int poll(Object fds, long count, int timeoutMillis) {
         return invoke(() -> (int) POLL.invokeExact(fds, count, timeoutMillis));
-    }
-
-    /** dup(2): a new descriptor number for what {@code fd} leads to, or -1 (e.g. no descriptor left). */
-    static int dup(int fd) {
-        return invoke(() -> (int) DUP.invokeExact(fd));
-    }
-
-    /** close(2) of a descriptor this server owns (never one of a JDK channel's). */
-    static int close(int fd) {
-        return invoke(() -> (int) CLOSE.invokeExact(fd));
     }
 
     /** Zeroed native memory, freed once unreachable. */

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
  * The socket's is never used by number: another thread may close the channel at any moment (a write timeout, Grizzly
  * on an error, a stop) and a new connection take the number, and the file's bytes would go to that client. Each
  * download sends through its own {@link SendfileSession}, to the connection's {@link ConnectionSocket}, which keeps
- * the socket's number from being released while a call runs (handed a bare channel, a session takes a dup(2)).
+ * the socket's number from being released while a call runs (any other target goes to transferTo).
  *
  * <p>Threads: any, many at once (one per download of the file).
  */
@@ -100,8 +100,8 @@ public final class LibcSendfile {
     }
 
     /**
-     * sendfile(2) from this file to socket descriptor {@code out} (the download's own), as {@link Sendfile#send};
-     * {@code target}, the channel {@code out} duplicates, for what sendfile refuses (transferTo).
+     * sendfile(2) from this file to socket descriptor {@code out} (a {@link ConnectionSocket}'s, under its lock), as
+     * {@link Sendfile#send}; {@code target}, the channel whose number {@code out} is, for what sendfile refuses.
      */
     long send(int out, long position, long count, WritableByteChannel target) throws IOException {
         long wanted = Math.min(count, MAX_COUNT);

@@ -1,9 +1,7 @@
 package dev.gsf.server.send;
 
 import dev.gsf.algorithms.WriteSink.Written;
-import java.nio.channels.SocketChannel;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * TCP_CORK over one download's writes that follow one another (nginx's {@code tcp_nopush}): corked before a write
@@ -18,16 +16,17 @@ import org.glassfish.grizzly.nio.NIOConnection;
  */
 final class NoPush {
     /** Null when off (tcp-nopush=false, or TCP_CORK unavailable). */
-    private final SocketChannel channel;
+    private final ConnectionSocket socket;
     private volatile boolean corked;
 
-    NoPush(SocketChannel channel, boolean enabled) {
-        this.channel = enabled && TcpCork.UNAVAILABLE.isEmpty() ? channel : null;
+    /** Corks {@code socket} (which keeps its number the connection's while a cork is set) when enabled. */
+    NoPush(ConnectionSocket socket, boolean enabled) {
+        this.socket = enabled && TcpCork.UNAVAILABLE.isEmpty() ? socket : null;
     }
 
     /** For the socket of a Grizzly connection. */
     static NoPush of(Connection<?> connection, boolean enabled) {
-        return new NoPush((SocketChannel) ((NIOConnection) connection).getChannel(), enabled);
+        return new NoPush(enabled && TcpCork.UNAVAILABLE.isEmpty() ? ConnectionSocket.of(connection) : null, enabled);
     }
 
     /**
@@ -35,8 +34,8 @@ final class NoPush {
      * one at once, and returns what to tell {@code done} that the write is out: first uncorked, when none follows.
      */
     Written forWrite(boolean more, Written done) {
-        if (more && !corked && channel != null) {
-            corked = TcpCork.set(channel, true);
+        if (more && !corked && socket != null) {
+            corked = socket.cork(true);
         }
         if (more || !corked) {
             return done;
@@ -59,7 +58,7 @@ final class NoPush {
     void uncork() {
         if (corked) {
             corked = false;
-            TcpCork.set(channel, false);
+            socket.cork(false); // after the close began: nothing to send, and the number left alone
         }
     }
 }

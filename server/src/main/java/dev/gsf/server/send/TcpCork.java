@@ -8,7 +8,8 @@ import java.util.Optional;
  * until the cork comes off (or 200 ms pass). nginx sets it while it sends a file ({@code tcp_nopush}); see
  * {@link NoPush} for why we do. Java has no socket option for it: setsockopt(2) is called through {@link Libc}.
  *
- * <p>Threads: any. A call races only with the connection's close; callers check that it is open just before.
+ * <p>Threads: any. The number is a {@link ConnectionSocket}'s, which it calls under its lock (see there), or a
+ * test's own socket.
  */
 public final class TcpCork {
     // Linux's numbers (netinet/in.h, linux/tcp.h), fixed in its ABI; the JDK names neither, and Libc is the one place
@@ -24,17 +25,14 @@ public final class TcpCork {
     }
 
     /**
-     * Sets or clears TCP_CORK on {@code channel}; false when it could not (unavailable, or the connection closed).
-     * Clearing it sends what the kernel held.
+     * Sets or clears TCP_CORK on socket descriptor {@code fd}; false when it could not. Only through
+     * {@link ConnectionSocket#cork}, which keeps the number the connection's during the call.
      */
-    static boolean set(SocketChannel channel, boolean corked) {
-        if (UNAVAILABLE.isPresent() || !channel.isOpen()) {
-            return false;
-        }
-        return Libc.setsockopt(Libc.descriptor(channel), IPPROTO_TCP, TCP_CORK, corked ? ON : OFF, Integer.BYTES) == 0;
+    static boolean set(int fd, boolean corked) {
+        return Libc.setsockopt(fd, IPPROTO_TCP, TCP_CORK, corked ? ON : OFF, Integer.BYTES) == 0;
     }
 
-    /** Whether TCP_CORK is set on {@code channel}, read back from the kernel; for tests. */
+    /** Whether TCP_CORK is set on {@code channel}, read back from the kernel; for tests (their own open channel). */
     static boolean isSet(SocketChannel channel) {
         Object value = Libc.intOf(-1);
         if (Libc.getsockopt(Libc.descriptor(channel), IPPROTO_TCP, TCP_CORK, value, Libc.intOf(Integer.BYTES)) != 0) {

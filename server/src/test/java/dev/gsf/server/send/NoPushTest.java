@@ -20,7 +20,7 @@ class NoPushTest {
         assertThat(TcpCork.UNAVAILABLE).as("the test JVM exports sun.nio.ch (pom.xml argLine)").isEmpty();
         try (Connected connected = Connected.open()) {
             SocketChannel server = connected.server;
-            NoPush noPush = new NoPush(server, true);
+            NoPush noPush = new NoPush(new ConnectionSocket(server), true);
             Recorder alone = new Recorder(server);
             assertThat(noPush.forWrite(false, alone)).isSameAs(alone);
             assertThat(TcpCork.isSet(server)).as("a write that nothing follows is not corked").isFalse();
@@ -40,7 +40,7 @@ class NoPushTest {
     @Test
     void offLeavesTheSocketAlone() throws Throwable {
         try (Connected connected = Connected.open()) {
-            NoPush noPush = new NoPush(connected.server, false);
+            NoPush noPush = new NoPush(new ConnectionSocket(connected.server), false);
             noPush.forWrite(true, new Recorder(connected.server));
             assertThat(TcpCork.isSet(connected.server)).isFalse();
         }

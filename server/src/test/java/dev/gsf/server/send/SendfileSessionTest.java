@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.gsf.common.Budget;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.testing.Descriptors;
 import java.io.FileInputStream;
-import java.io.InputStream;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -20,144 +18,92 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * A download's sendfile(2) session on its own dup of the socket's descriptor ({@link SendfileSession}), with real
- * loopback sockets: the hazard it closes, made as directly as it can be. A connection's channel is closed (as a write
- * timeout or Grizzly would, on another thread) and the next accepted connection takes its descriptor number: the
- * download's next send must fail, and the new connection must get none of its bytes. Its own client gets the bytes
- * sent before, then the end of the stream once the session is closed (the dup keeps no dead connection open).
+ * A download's sendfile(2) session ({@link SendfileSession}) on real loopback sockets: it sends by number only to a
+ * {@link ConnectionSocket} and takes no descriptor of its own; a closed session sends nothing; any other target goes
+ * to transferTo; a file sendfile refuses is offered to it once. (What a number reused after a close does:
+ * {@link ReusedNumberTest}.)
  */
-@Isolated("the next accepted connection must take the closed one's descriptor number: the lowest free number is"
-        + " the process's, and another class opening a file at the same time takes it")
 class SendfileSessionTest {
     private static final int SENT = 1000;
 
     @Test
-    void aConnectionClosedUnderTheDownload_whoseNumberTheNextTakes_getsNoByteMore_andTheNextNone() throws Exception {
+    void sendsToTheConnectionsOwnDescriptor_takingNone_andNothingOnceClosed() throws Exception {
         assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
-        Path file = TestFiles.fileSet().resolve("1MB.bin");
-        try (ServerSocketChannel listener = ServerSocketChannel.open()
-                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             FileInputStream input = new FileInputStream(file.toFile());
-             Socket clientA = connect(listener)) {
-            SendfileSession download = LibcSendfile.of(input.getChannel(), input.getFD(), new LongAdder()).session();
-            SocketChannel serverA = accepted(listener);
-            int number = Libc.descriptor(serverA);
-            String socketA = Files.readSymbolicLink(Path.of("/proc/self/fd/" + number)).toString();
-            assertThat(download.send(0, SENT, serverA)).isEqualTo(SENT);
-            assertThat(countOf(socketA)).as("the channel's descriptor and the download's dup").isEqualTo(2);
-
-            Socket clientB = connect(listener); // before the close: the client's own socket takes no number of ours
-            serverA.close(); // as another thread would, between two sends: the number is free now
-            try (SocketChannel serverB = accepted(listener)) {
-                assertThat(Libc.descriptor(serverB)).as("the next connection takes the closed one's number")
-                        .isEqualTo(number);
-                // the download's next send, to its own channel: sendfile(2) on the channel's number would reach B
-                assertThatThrownBy(() -> download.send(SENT, SENT, serverA))
-                        .isInstanceOf(ClosedChannelException.class);
-                serverB.write(ByteBuffer.wrap(new byte[] {'B'}));
-                assertThat(clientB.getInputStream().read())
-                        .as("the new connection's first byte: its own, no file byte before it").isEqualTo('B');
-            } finally {
-                clientB.close();
-            }
-            assertThat(countOf(socketA)).as("the dup still holds A's socket until the download ends").isEqualTo(1);
+        try (Connected connected = Connected.open();
+             FileInputStream input = new FileInputStream(TestFiles.fileSet().resolve("1MB.bin").toFile())) {
+            LongAdder directCalls = new LongAdder();
+            SendfileSession download = LibcSendfile.of(input.getChannel(), input.getFD(), directCalls).session();
+            ConnectionSocket socket = new ConnectionSocket(connected.server());
+            assertThat(download.send(0, SENT, socket)).isEqualTo(SENT);
+            assertThat(directCalls.sum()).as("sent by the server's own sendfile(2)").isEqualTo(1);
+            assertThat(connected.descriptorsOfServerSocket()).as("only the channel's own descriptor").isEqualTo(1);
             download.close();
             download.close(); // every end path may close it; the second does nothing
-            assertThat(countOf(socketA)).as("descriptors of A's socket after the download ended").isZero();
-            InputStream in = clientA.getInputStream();
-            byte[] first = new byte[SENT];
-            try (InputStream bytes = Files.newInputStream(file)) {
-                assertThat(bytes.readNBytes(first, 0, SENT)).isEqualTo(SENT);
-            }
-            assertThat(in.readNBytes(SENT + 1)).as("A: the bytes sent before the close, then the end of the stream")
-                    .isEqualTo(first);
+            assertThatThrownBy(() -> download.send(SENT, SENT, socket)).isInstanceOf(ClosedChannelException.class);
+            assertThat(directCalls.sum()).as("no sendfile(2) after the close").isEqualTo(1);
+            assertThat(connected.client().getInputStream().readNBytes(SENT)).hasSize(SENT);
         }
     }
 
     @Test
-    void aSessionClosedBeforeItsFirstSendNeverTakesADescriptor() throws Exception {
+    void aBareChannelGoesToTransferTo_neverByNumber() throws Exception {
         assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
-        try (ServerSocketChannel listener = ServerSocketChannel.open()
-                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             FileInputStream input = new FileInputStream(TestFiles.fileSet().resolve("1MB.bin").toFile());
-             Socket client = connect(listener);
-             SocketChannel server = accepted(listener)) {
-            SendfileSession download = LibcSendfile.of(input.getChannel(), input.getFD(), new LongAdder()).session();
-            String socket = Files.readSymbolicLink(Path.of("/proc/self/fd/" + Libc.descriptor(server))).toString();
+        try (Connected connected = Connected.open();
+             FileInputStream input = new FileInputStream(TestFiles.fileSet().resolve("1MB.bin").toFile())) {
+            LongAdder directCalls = new LongAdder();
+            SendfileSession download = LibcSendfile.of(input.getChannel(), input.getFD(), directCalls).session();
+            assertThat(download.send(0, SENT, connected.server())).as("sent, by transferTo").isEqualTo(SENT);
+            assertThat(directCalls.sum()).as("no sendfile(2) of the server's own").isZero();
+            assertThat(connected.descriptorsOfServerSocket()).isEqualTo(1);
             download.close();
-            assertThatThrownBy(() -> download.send(0, SENT, server)).isInstanceOf(ClosedChannelException.class);
-            assertThat(countOf(socket)).as("only the channel's own descriptor").isEqualTo(1);
+            assertThat(connected.client().getInputStream().readNBytes(SENT)).hasSize(SENT);
         }
     }
 
     @Test
-    void pastTheDupBudgetADownloadSendsByTransferTo_andEveryDupIsGivenBack() throws Exception {
+    void aFileSendfileRefusesIsOfferedToItOnce_thenGoesToTransferTo() throws Exception {
         assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
-        assertThat(SendfileSession.DUPS.held()).isGreaterThanOrEqualTo(0);
-        Budget budget = new Budget(1);
-        try (ServerSocketChannel listener = ServerSocketChannel.open()
-                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             FileInputStream input = new FileInputStream(TestFiles.fileSet().resolve("1MB.bin").toFile());
-             Socket clientA = connect(listener);
-             SocketChannel serverA = accepted(listener);
-             Socket clientB = connect(listener);
-             SocketChannel serverB = accepted(listener)) {
+        try (Connected connected = Connected.open();
+             FileInputStream input = new FileInputStream("/proc/self/status")) { // procfs: sendfile(2) says EINVAL
             LongAdder directCalls = new LongAdder();
             LibcSendfile file = LibcSendfile.of(input.getChannel(), input.getFD(), directCalls);
-            SendfileSession first = new SendfileSession(file, budget);
-            SendfileSession second = new SendfileSession(file, budget);
-            assertThat(first.send(0, SENT, serverA)).isEqualTo(SENT);
-            assertThat(second.send(0, SENT, serverB)).as("sent, by transferTo").isEqualTo(SENT);
-            assertThat(directCalls.sum()).as("only the first download's send was direct").isEqualTo(1);
-            assertThat(budget.held()).isEqualTo(1);
-            String socketB = Files.readSymbolicLink(Path.of("/proc/self/fd/" + Libc.descriptor(serverB))).toString();
-            assertThat(countOf(socketB)).as("no dup past the budget").isEqualTo(1);
-            first.close();
-            second.close();
-            assertThat(budget.held()).isZero();
-            assertThat(clientA.getInputStream().readNBytes(SENT)).hasSize(SENT);
-            assertThat(clientB.getInputStream().readNBytes(SENT)).hasSize(SENT);
-        }
-    }
-
-    @Test
-    void aFileSendfileRefusesIsOfferedToItOnce_thenGoesToTransferTo_withoutADup() throws Exception {
-        assumeTrue(LibcSendfile.UNAVAILABLE.isEmpty(), "sendfile(2) is called directly on JDK 22+ on Linux only");
-        try (ServerSocketChannel listener = ServerSocketChannel.open()
-                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-             FileInputStream input = new FileInputStream("/proc/self/status"); // procfs: sendfile(2) says EINVAL
-             Socket client = connect(listener);
-             SocketChannel server = accepted(listener)) {
-            LongAdder directCalls = new LongAdder();
-            LibcSendfile file = LibcSendfile.of(input.getChannel(), input.getFD(), directCalls);
+            ConnectionSocket socket = new ConnectionSocket(connected.server());
             SendfileSession first = file.session();
-            first.send(0, SENT, server);
+            first.send(0, SENT, socket);
             assertThat(directCalls.sum()).as("the first send tried sendfile(2)").isEqualTo(1);
-            first.send(0, SENT, server);
+            first.send(0, SENT, socket);
             first.close();
             SendfileSession second = file.session();
-            second.send(0, SENT, server);
-            String socket = Files.readSymbolicLink(Path.of("/proc/self/fd/" + Libc.descriptor(server))).toString();
-            assertThat(countOf(socket)).as("the second download takes no dup for a file sendfile refused").isEqualTo(1);
+            second.send(0, SENT, socket);
             second.close();
             assertThat(directCalls.sum()).as("no sendfile(2) after the file's refusal").isEqualTo(1);
         }
     }
 
-    private static Socket connect(ServerSocketChannel listener) throws java.io.IOException {
-        return new Socket(InetAddress.getLoopbackAddress(), listener.socket().getLocalPort());
-    }
+    /** Both ends of one loopback TCP connection; the server's end non-blocking, as Grizzly's. */
+    record Connected(Socket client, SocketChannel server) implements AutoCloseable {
+        static Connected open() throws IOException {
+            try (ServerSocketChannel listener = ServerSocketChannel.open()
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+                Socket client = new Socket(InetAddress.getLoopbackAddress(), listener.socket().getLocalPort());
+                SocketChannel server = listener.accept();
+                server.configureBlocking(false);
+                return new Connected(client, server);
+            }
+        }
 
-    private static SocketChannel accepted(ServerSocketChannel listener) throws java.io.IOException {
-        SocketChannel channel = listener.accept();
-        channel.configureBlocking(false); // as Grizzly's: sendfile(2) is called directly only on these
-        return channel;
-    }
+        long descriptorsOfServerSocket() throws IOException {
+            String socket = Files.readSymbolicLink(Path.of("/proc/self/fd/" + Libc.descriptor(server))).toString();
+            return Descriptors.targets().stream().filter(socket::equals).count();
+        }
 
-    private static long countOf(String socket) {
-        return Descriptors.targets().stream().filter(socket::equals).count();
+        @Override
+        public void close() throws IOException {
+            try (client; server) {
+                // both closed
+            }
+        }
     }
 }
