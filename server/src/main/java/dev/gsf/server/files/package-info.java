@@ -9,8 +9,8 @@
  *   <li>{@link dev.gsf.server.files.OpenFiles}: the open-file cache (a path's answer, kept for
  *       {@code open-file-cache}; small files held in memory) and {@code SharedFile}, one descriptor leased by every
  *       download of a file version; {@code SendableFile} opens a file with its descriptor at hand, so that its
- *       downloads' sendfile(2) calls are made on it directly, each download's through a session of its own (a dup of
- *       its socket's descriptor) that its lease closes on release.</li>
+ *       downloads' sendfile(2) calls are made on it directly, each download's through a session of its own (to its
+ *       connection's socket by number, {@code send.ConnectionSocket}) that its lease closes on release.</li>
  *   <li>{@link dev.gsf.server.files.GzipSidecars}: the .gz sidecars {@code gsf files --precompressed} writes.</li>
  *   <li>{@link dev.gsf.server.files.Validators} (strong ETag, Last-Modified, the conditional-request rules of RFC
  *       9110 section 13) and {@code ContentTypes}, found once per lookup.</li>

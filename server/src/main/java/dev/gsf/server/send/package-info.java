@@ -21,10 +21,11 @@
  *       over a download's writes (nginx's tcp_nopush); {@link dev.gsf.server.send.LibcSendfile}: zero-copy by the
  *       server's own sendfile(2) for the files it opens, each download through its
  *       {@link dev.gsf.server.send.SendfileSession} (the {@link dev.gsf.algorithms.Sendfile} it is given), to the
- *       {@link dev.gsf.server.send.ConnectionSocket} the writers hand it: a plain connection's socket, used by its
- *       own number until the connection's close begins, so that no download takes a dup(2) of it (HTTP/1.1's
- *       writers here, HTTP/2's stream payloads on h2c); {@code Libc}: the C calls, through the Foreign Function API,
- *       in one place.</li>
+ *       {@link dev.gsf.server.send.ConnectionSocket} the writers hand it: a connection's socket, used by its own
+ *       number until the connection's close begins, and the one place that number is used: sendfile(2) (HTTP/1.1's
+ *       writers here, HTTP/2's stream payloads on h2c), TCP_CORK's setsockopt(2), the workers' poll(2); no download
+ *       takes a descriptor of its own; {@code Libc}: the C calls, through the Foreign Function API, in one
+ *       place.</li>
  *   <li>{@link dev.gsf.server.send.WorkerPool}: the bounded pool of platform threads that runs SBA's, EBA's and
  *       ENBA's turns.</li>
  * </ul>
@@ -38,8 +39,8 @@
  * {@code writeBlocking} (SBA's and EBA's workers, waiting in poll(2); VTA's virtual threads, parked by the JDK's
  * poller). {@code clientGone} is asked by the scheduler's
  * sweeper thread; a {@code SendfileSession} is closed by whichever thread ends its download (a send in flight is
- * waited for); a {@code ConnectionSocket} is made by the first writer of its connection and told of the connection's
- * close on the thread that closes it (it waits for a send in flight). A {@code DownloadHold} is begun on the thread
+ * waited for); a {@code ConnectionSocket} is made by the first writer (or corker) of its connection and told of the
+ * connection's close on the thread that closes it (it waits for a send or cork in flight). A {@code DownloadHold} is begun on the thread
  * that read the request, asked by the thread that reads the connection, and ended by the thread that ends the
  * download, which then gives a read event it held back to the selector and passes a TLS record it held on.
  */

@@ -97,7 +97,7 @@ class SendfileDescriptorsTest {
     private static void timedOutThenNewConnections(FileServer server) throws Exception {
         RawHttp.Response head;
         try (RawHttp slow = RawHttp.withReceiveBuffer(server.port(), 4096)) {
-            // not stalled(): the timeout may strike before a look sees the dup on a busy machine
+            // not stalled(): the timeout may strike before a look sees the download on a busy machine
             slow.send("GET", "/20MB.bin");
             head = slow.readHead();
             Await.until("the slow client's download timed out", WAIT,
