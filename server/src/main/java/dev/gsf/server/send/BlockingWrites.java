@@ -29,6 +29,15 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * EPOLLOUT armed and disarmed, the selector's write of the rest, and futex calls to hand the download back
  * (docs/results/2026-11-28-large-file-handoff.md). A close of the connection (write timeout, stop) unparks it.
  *
+ * <p>Both waits use the socket's number ({@link ConnectionSocket}) and start only while the connection's close has not
+ * begun (Grizzly tells the close listeners before it closes the channel). Neither holds the socket's lock, which would
+ * keep the close waiting as long as the wait: a close that begins during the wait leaves it on a number that stays
+ * the connection's until the selector closes the channel, and on a number reused after that it only waits for
+ * readiness (it writes nothing there); the worker's poll ends within its bound, the virtual thread is unparked by
+ * the close, and either then sees the close. Narrow and unexercised: the JDK's poller keys its waiters by number, so
+ * a park armed in the instant between the check and a reuse could displace another connection's waiter, which then
+ * waits out its 5 s bound.
+ *
  * <p>Threads: platform threads where the C library can be called ({@link Libc#UNAVAILABLE}), virtual threads where
  * {@code sun.nio.ch} is exported to us; any other thread is refused and writes through the connection's write queue.
  */
@@ -89,10 +98,10 @@ final class BlockingWrites {
         connection.addCloseListener(unpark); // before the poller's own look at isOpen: no close goes unseen
         try {
             do {
-                park(channel); // writable, closed, or (rarely) woken for nothing: the next write tells
-                if (!channel.isOpen()) {
+                if (!socket.isOpen()) { // the close has begun: the poller must not arm a number soon another's
                     throw new ClosedChannelException(); // the download was ended: write timeout or stop
                 }
+                park(channel); // writable, closed, or (rarely) woken for nothing: the next write tells
                 section.writeTo(socket);
             } while (section.remaining() > 0);
         } finally {
