@@ -13,7 +13,9 @@ import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.CloseListener;
 import org.glassfish.grizzly.Connection;
@@ -30,8 +32,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * number can be released and taken by the next connection. Watched on the server's own connections (a probe adds a
  * listener to each at its first read): a client that closes after its answer, one that resets mid-download, a
  * download cut by the write timeout mid-sendfile, and a kept-alive connection open when the server stops. A Grizzly
- * upgrade that closed the channel first would fail here. Every algorithm; plain HTTP (the only transport sendfile
- * serves).
+ * upgrade that closed the channel first would fail here. And the socket the server's writers used for the download
+ * the write timeout cut refuses, once closed, what a corked or waiting writer would still ask of its number: no
+ * TCP_CORK set, no poll(2) wait (a real hazard once the number is reused: {@link ReusedNumberTest}). Every algorithm;
+ * plain HTTP (the only transport sendfile serves).
  */
 @Execution(ExecutionMode.CONCURRENT)
 class ConnectionSocketTest {
@@ -40,13 +44,14 @@ class ConnectionSocketTest {
     @EnumSource(Algorithm.class)
     void everyWayAConnectionEndsTellsItsListenersWhileTheChannelIsOpen(Algorithm algorithm) throws Exception {
         Map<Integer, Boolean> openWhenTold = new ConcurrentHashMap<>(); // by the client's port
+        Map<Integer, Connection<?>> connections = new ConcurrentHashMap<>();
         int answered;
         int reset;
         int timedOut;
         int openAtStop;
         try (FileServer server = Servers.start(algorithm, "zero-copy", "true", "zero-copy-min", "0", "inline-max", "0",
                 "send-buffer", "16K", "write-timeout", "1s")) {
-            server.addConnectionProbe(new ListenerOnFirstRead(openWhenTold));
+            server.addConnectionProbe(new ListenerOnFirstRead(openWhenTold, connections));
             try (RawHttp client = new RawHttp(server.port())) {
                 answered = client.socket().getLocalPort();
                 assertThat(client.exchange("GET", "/1MB.bin").bodyLength()).isEqualTo(1 << 20);
@@ -64,6 +69,7 @@ class ConnectionSocketTest {
                 Await.until("the stalled download timed out", WAIT,
                         () -> server.algorithmStats().ended(Outcome.WRITE_TIMEOUT) == 1, server::algorithmStats);
                 Await.until("its connection closed", WAIT, () -> openWhenTold.containsKey(timedOut), () -> openWhenTold);
+                refusesItsNumber(ConnectionSocket.of(connections.get(timedOut)));
             }
             try (RawHttp kept = new RawHttp(server.port())) {
                 openAtStop = kept.socket().getLocalPort();
@@ -79,16 +85,25 @@ class ConnectionSocketTest {
                 .containsAllEntriesOf(expected);
     }
 
+    /** A closed connection's socket: not open, sets no cork, does not wait in poll(2). */
+    private static void refusesItsNumber(ConnectionSocket socket) throws Exception {
+        assertThat(socket.isOpen()).isFalse();
+        assertThat(socket.cork(true)).as("TCP_CORK set after the close").isFalse();
+        CompletableFuture.runAsync(() -> socket.awaitWritable(600_000)).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /**
      * Adds a close listener to every connection at its first read (the request: before anything could close it), which
      * records whether its channel was still open. A probe added to a running server hears reads, not accepts.
      */
     private static final class ListenerOnFirstRead extends ConnectionProbe.Adapter {
         private final Map<Integer, Boolean> openWhenTold;
+        private final Map<Integer, Connection<?>> connections;
         private final Set<Connection<?>> heard = ConcurrentHashMap.newKeySet();
 
-        ListenerOnFirstRead(Map<Integer, Boolean> openWhenTold) {
+        ListenerOnFirstRead(Map<Integer, Boolean> openWhenTold, Map<Integer, Connection<?>> connections) {
             this.openWhenTold = openWhenTold;
+            this.connections = connections;
         }
 
         @Override
@@ -98,6 +113,7 @@ class ConnectionSocketTest {
             }
             SocketChannel channel = (SocketChannel) ((NIOConnection) connection).getChannel();
             int port = ((InetSocketAddress) connection.getPeerAddress()).getPort();
+            connections.put(port, connection);
             CloseListener<Connection<?>, ?> told = (closed, type) -> openWhenTold.put(port, channel.isOpen());
             connection.addCloseListener(told);
         }
