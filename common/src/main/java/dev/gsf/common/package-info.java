@@ -12,7 +12,7 @@
  *   <li>{@link dev.gsf.common.Quoted}: a value read from outside, quoted in a one-line message (control characters
  *       and line separators escaped); ConfigException escapes its whole message the same way.</li>
  *   <li>{@link dev.gsf.common.Budget}: a bound on what holders may hold at once, checked without a lock (the
- *       server's descriptor dups, HTTP/2 frame slabs and TLS records in direct memory).</li>
+ *       server's HTTP/2 frame slabs and TLS records in direct memory).</li>
  *   <li>{@link dev.gsf.common.PemTrust}: the trust managers of every TLS client here: a PEM file's certificates
  *       (--ca), or anything (--insecure).</li>
  *   <li>{@code dev.gsf.common.options}: the command-line options every command shares (--duration, --warm-up, the
