@@ -3,7 +3,7 @@ package dev.gsf.common;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A bound on what holders may hold at once (descriptors, slabs, bytes of direct memory), checked without a lock: a
+ * A bound on what holders may hold at once (slabs, bytes of direct memory), checked without a lock: a
  * take that would pass the bound takes nothing, so that racing takes never all pass the check.
  *
  * <p>Threads: any.
