@@ -73,7 +73,7 @@ public final class PathResolver {
             }
             String segment = decode(raw);
             if (segment == null) {
-                return new Refused(400, "the request path is not valid percent-encoded UTF-8");
+                return new Refused(400, "the request path is not percent-encoded UTF-8 (send non-ASCII bytes as %XX)");
             }
             if (segment.equals(".") || segment.equals("..")) {
                 return new Refused(400, "dot segments are not allowed in the request path");
@@ -137,9 +137,12 @@ public final class PathResolver {
         return new Refused(404, "no such file");
     }
 
-    /** Decodes %XX escapes as UTF-8; null when an escape is malformed or the bytes are not UTF-8. */
+    /**
+     * Decodes %XX escapes as UTF-8; null when an escape is malformed, the bytes are not UTF-8, or a character is not
+     * ASCII (a raw UTF-8 name, which curl and browsers send encoded: RFC 9112 §3.2 asks for 400, not a 404).
+     */
     private static String decode(String raw) {
-        if (raw.indexOf('%') < 0) {
+        if (isPlainAscii(raw)) {
             return raw;
         }
         byte[] bytes = new byte[raw.length()];
@@ -171,5 +174,16 @@ public final class PathResolver {
         } catch (CharacterCodingException e) {
             return null;
         }
+    }
+
+    /** True when {@code raw} has neither an escape nor a non-ASCII character: it is its own decoding. */
+    private static boolean isPlainAscii(String raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%' || c >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
  */
 final class FullHead {
     // Compiled once: String.matches and replaceAll compiled these on every request, a tenth of a 1 KB request's CPU.
+    static final String NOT_A_REQUEST_LINE = "the request line is not: method SP target SP version";
     private static final Pattern HTTP_VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
     private static final Pattern OBS_TEXT = Pattern.compile("[\\x80-\\xff]");
     private static final Pattern CONTENT_LENGTH = Pattern.compile("[0-9]{1,18}");
@@ -68,7 +69,7 @@ final class FullHead {
         }
         String[] parts = line.split(" ", -1);
         if (parts.length != 3 || parts[0].isEmpty() || !isToken(parts[0])) {
-            return refuse(400, "the request line is not: method SP target SP version");
+            return refuse(400, NOT_A_REQUEST_LINE);
         }
         method = parts[0];
         String target = parts[1];

@@ -79,7 +79,9 @@ public final class RequestHead {
     /**
      * Refuses what the first {@code length} bytes of a head decide already: bytes that cannot start a request line
      * (a TLS ClientHello, binary noise) within its first {@link #MAX_REQUEST_LINE} bytes, a request line over the
-     * limit, a head over the limit; null when none is refused. Each is decided the same on any longer prefix.
+     * limit, an ended request line without a version (HTTP/0.9: answered at its end, not at the idle timeout; the
+     * whole head gets the same 400 from {@link FullHead}), a head over the limit; null when none is refused. Each is
+     * decided the same on any longer prefix.
      */
     private static Refuse early(byte[] b, int length) {
         int lineEnd = indexOf(b, 0, length, (byte) '\n');
@@ -98,10 +100,23 @@ public final class RequestHead {
             return refuse(414, "the request line is longer than " + MAX_REQUEST_LINE + " bytes", null,
                     firstLine(b, length));
         }
+        if (lineEnd >= 0 && spaces(b, lineLength) < 2) { // HTTP/0.9's "GET /path": its client sends no more
+            return refuse(400, FullHead.NOT_A_REQUEST_LINE, null,
+                    new String(b, 0, lineLength, StandardCharsets.ISO_8859_1));
+        }
         if (length > MAX_HEAD) {
             return refuse(431, "the request head is larger than " + MAX_HEAD + " bytes", null, firstLine(b, length));
         }
         return null;
+    }
+
+    /** Spaces in {@code b[0, length)}, counted up to 2. */
+    private static int spaces(byte[] b, int length) {
+        int n = 0;
+        for (int i = 0; i < length && n < 2; i++) {
+            n += b[i] == ' ' ? 1 : 0;
+        }
+        return n;
     }
 
     /**

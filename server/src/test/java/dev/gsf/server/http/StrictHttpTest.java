@@ -90,6 +90,20 @@ class StrictHttpTest extends ConnectedServerFixture {
         assertThat(http.closedByServer()).isTrue();
     }
 
+    /**
+     * An HTTP/0.9 client sends its one line and waits; the line cannot become a request (RFC 9112 §3), so it gets its
+     * 400 when the line ends. It waited for the empty line that ends a head, which never came, until the idle timeout
+     * (found by the outside audit of 2026-11-28; nginx answers in HTTP/0.9 at once).
+     */
+    @Test
+    void anHttp09RequestLineIsAnswered400AtItsEnd_notAtTheIdleTimeout() throws IOException {
+        http.sendRaw("GET /1KB.bin\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        RawHttp.Response refused = http.read(false); // RawHttp's read timeout is 30 s, far below 1 h
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body()).contains("method SP target SP version");
+        assertThat(http.closedByServer()).isTrue();
+    }
+
     /** Sends both requests in one write, as a pipelining client may, and reads the answer to the first. */
     private RawHttp.Response pipelined(String first, String second) throws IOException {
         http.sendRaw((first + second).getBytes(StandardCharsets.ISO_8859_1));
