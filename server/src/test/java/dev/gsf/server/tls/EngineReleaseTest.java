@@ -34,28 +34,34 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every way a TLS connection ends gives back its SSL engine, its descriptor and its memory, native included (BoringSSL's
  * engines hold native memory until released, which the JVM's heap figures do not show): a normal close, an abort in
  * the middle of a body, a failed handshake, a handshake that times out, plain HTTP refused, and the server's stop.
- * Connections are made through each end in turn, {@code gsf.test.tlsEndings} in all (1,000 by default, after 2,000
- * of warm-up; the issue's 10,000 by hand: {@code -Dgsf.test.tlsEndings=10000}), in two halves; then the server's count
- * of live engines is 0, the test JVM's descriptors are back to their count after the warm-up, and its resident memory
- * (after a GC and malloc_trim) grew by less than a leaked engine per connection would make it.
+ * Connections are made through each end in turn, {@code gsf.test.tlsEndings} in all (500 in CI, after 250 of warm-up;
+ * the issue's 10,000 by hand: {@code -Dgsf.test.tlsEndings=10000}, after 2,000), in two halves; then the server's count
+ * of live engines is 0 and the test JVM's descriptors are back to their count after the warm-up, and, in a run of
+ * {@link #MEASURES_RSS} or more, its resident memory (after a GC and malloc_trim) grew by less than a leaked engine per
+ * connection would make it.
  */
 @Isolated("counts every descriptor of the JVM and its resident memory")
 class EngineReleaseTest {
-    private static final int ENDINGS = Integer.getInteger("gsf.test.tlsEndings", 1000);
+    private static final int ENDINGS = Integer.getInteger("gsf.test.tlsEndings", 500);
+    /**
+     * The runs that judge resident memory: at 1,000 connections (CI until 2026-11-28) a leak had to pass the 64 MB of
+     * noise below to be seen, so CI's run counts engines and descriptors (exact at any count) and spends a minute less.
+     */
+    static final int MEASURES_RSS = 5000;
     private static final Duration WAIT = Duration.ofSeconds(60);
     /**
-     * Connections before the first figures: the test JVM's resident memory grows by 100-150 MB over its first 2,000
-     * or so TLS connections under either provider (the JIT's code and compiler arenas, malloc's arenas of the
-     * selector and worker threads), then stays.
+     * Connections before the first figures. For resident memory 2,000: the test JVM's grows by 100-150 MB over its
+     * first 2,000 or so TLS connections under either provider (the JIT's code and compiler arenas, malloc's arenas of
+     * the selector and worker threads), then stays. For descriptors and engines, enough to open the server's pools.
      */
-    private static final int WARM_UP = 2000;
+    private static final int WARM_UP = ENDINGS >= MEASURES_RSS ? 2000 : 250;
     /** Descriptors the JVM may open meanwhile for itself (a class file, a timer). */
     private static final long FDS_SLACK = 16;
     /**
      * VmRSS growth allowed over the measured connections: 64 MB of noise (the heap's committed pages, malloc's
      * arenas: RSS moves by tens of MB either way between two rounds of the same connections), and 4 KB a connection,
-     * where a leaked BoringSSL engine holds tens of KB. So 10,000 connections would catch a leak, 1,000 (CI) only a
-     * large one; the engine count and the descriptors are exact at any count.
+     * where a leaked BoringSSL engine holds tens of KB. So 10,000 connections would catch a leak; the engine count and
+     * the descriptors are exact at any count.
      */
     private static final long RSS_SLACK_KB = (64 << 10) + 4L * ENDINGS;
     @TempDir
@@ -90,8 +96,10 @@ class EngineReleaseTest {
                     + FDS_SLACK);
             // Allocators (malloc's arenas, Netty's pool, the heap) grew to their size in the warm-up; a leaked engine
             // (its SSL object, buffers and session: tens of KB) would grow VmRSS with every connection.
-            assertThat(after[1] - before[1]).as("VmRSS growth over %d connections, KB", ENDINGS)
-                    .isLessThan(RSS_SLACK_KB);
+            if (ENDINGS >= MEASURES_RSS) {
+                assertThat(after[1] - before[1]).as("VmRSS growth over %d connections, KB", ENDINGS)
+                        .isLessThan(RSS_SLACK_KB);
+            }
             List<RawHttp> idle = new ArrayList<>();
             try {
                 for (int i = 0; i < 50; i++) { // the last end: the server stops under open connections
