@@ -27,8 +27,7 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
  * queue only until the kernel has taken it. A piece is one TLS record's worth (16 KiB; 16,367 bytes under the JDK),
  * so a download holds at most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a
- * piece wait, most likely 4 KiB, behind pieces of one or two whole records that fit the room its socket showed
- * ({@link Pace}); should that room have shrunk, a piece of two whole records waits (two records held, 33 KB).
+ * piece wait, most likely 4 KiB ({@link Pace}).
  *
  * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
  * nothing of records. The download's first write, the head, goes down the filter chain instead, where
@@ -59,13 +58,6 @@ public final class TlsWrites implements BodyWriter {
      * (A fast client never waits that long: its socket drains in milliseconds.)
      */
     static final int SMALL_PIECE = 4 << 10;
-    /**
-     * Plain bytes one pread takes at most: two whole records' worth, read at once for a slow client whose socket has
-     * room for both and a small piece behind them ({@link Pace#next}), which the engine seals as two records. With a
-     * pread per record a slow client cost 88 preads per MB against nginx's 31 (it reads 32 KB at a time); the buffer
-     * is back in the pool once its records are sealed, so no more is held while they wait.
-     */
-    static final int MOST_READ = 2 * BORING_PIECE;
     private static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How long a blocked writer waits before it looks whether the connection was closed (write timeout, stop). */
     private static final long WAIT_MILLIS = 250;
@@ -158,7 +150,7 @@ public final class TlsWrites implements BodyWriter {
     private int writePiece(FileSection section, Written done) throws IOException {
         ByteBuffer plain = IDLE.poll();
         if (plain == null) {
-            plain = ByteBuffer.allocateDirect(MOST_READ);
+            plain = ByteBuffer.allocateDirect(BORING_PIECE);
         }
         try {
             plain.clear().limit(pace.next(whole));
@@ -290,16 +282,9 @@ public final class TlsWrites implements BodyWriter {
             return OF_CONNECTION.get(connection);
         }
 
-        /**
-         * The next piece's size: whole while the room of the last wait has space for it and a small one behind (two
-         * wholes, read at once, while it has space for both).
-         */
+        /** The next piece's size: whole while the room of the last wait has space for it and a small one behind. */
         int next(int whole) {
-            if (!slow) {
-                return whole;
-            }
-            long room = roomAtLastWait - takenSinceWait;
-            return room >= 2L * whole + SMALL_PIECE ? 2 * whole : room >= whole + SMALL_PIECE ? whole : SMALL_PIECE;
+            return !slow || roomAtLastWait - takenSinceWait >= whole + SMALL_PIECE ? whole : SMALL_PIECE;
         }
 
         void tookAtOnce(int bytes) {
