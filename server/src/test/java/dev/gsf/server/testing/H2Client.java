@@ -130,7 +130,7 @@ public final class H2Client implements Closeable {
         ByteBuffer block = ByteBuffer.allocate(16 * 1024);
         for (int i = 0; i < fields.length; i += 2) {
             if (fields[i].chars().anyMatch(Character::isUpperCase)) {
-                literal(block, fields[i], fields[i + 1]);
+                HpackLiteral.put(block, fields[i], fields[i + 1]);
             } else {
                 generator.getHpackEncoder().encode(block, new HttpField(fields[i], fields[i + 1]));
             }
@@ -143,21 +143,6 @@ public final class H2Client implements Closeable {
                 .put((byte) block.remaining()).put((byte) 1).put((byte) 0x5).putInt(id).put(block);
         sendRaw(frame.array());
         return id;
-    }
-
-    /**
-     * RFC 7541 §6.2.2, a literal field never indexed with a literal name, short strings without Huffman: the one
-     * representation an encoder would not write as asked, since every encoder lower-cases names (and must).
-     */
-    private static void literal(ByteBuffer block, String name, String value) {
-        block.put((byte) 0x10);
-        for (String s : new String[] {name, value}) {
-            byte[] bytes = s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            if (bytes.length > 126) {
-                throw new IllegalArgumentException("too long for this test encoding: " + s);
-            }
-            block.put((byte) bytes.length).put(bytes);
-        }
     }
 
     /** A GET's whole answer. */
