@@ -102,7 +102,7 @@ public final class ConnectionSocket implements WritableByteChannel {
     long send(LibcSendfile file, long position, long count) throws IOException {
         lock.lock();
         try {
-            if (closing || !channel.isOpen()) {
+            if (!isOpen()) {
                 throw new ClosedChannelException();
             }
             return file.send(descriptor, position, count, channel);
@@ -121,7 +121,7 @@ public final class ConnectionSocket implements WritableByteChannel {
         }
         lock.lock();
         try {
-            return !closing && channel.isOpen() && TcpCork.set(descriptor, corked);
+            return isOpen() && TcpCork.set(descriptor, corked);
         } finally {
             lock.unlock();
         }
@@ -132,7 +132,7 @@ public final class ConnectionSocket implements WritableByteChannel {
      * begun. Ready, timed out or interrupted: the caller's next write tells which.
      */
     void awaitWritable(int millis) {
-        if (descriptor < 0 || closing || !channel.isOpen()) {
+        if (descriptor < 0 || !isOpen()) {
             return;
         }
         Object pollfd = POLLFD.get();

@@ -32,11 +32,12 @@ final class PlainWrites implements BodyWriter {
     public void write(FileSection section, Written done) {
         NIOConnection connection = (NIOConnection) context.getConnection();
         TaskQueue<?> queue = connection.getAsyncWriteQueue();
+        ConnectionSocket socket = ConnectionSocket.of(connection); // one attribute lookup for both paths below
         // An empty queue: none of the connection's writes is in flight (a download's writes follow one another, and
         // its request is suspended), so the socket takes this one's bytes in order, as Grizzly's own direct write.
         if (queue.isEmpty()) {
             try {
-                section.writeTo(ConnectionSocket.of(connection)); // what the socket takes now
+                section.writeTo(socket); // what the socket takes now
             } catch (IOException e) {
                 done.failed(e); // the download ends, which drops the connection
                 return;
@@ -46,7 +47,7 @@ final class PlainWrites implements BodyWriter {
                 return;
             }
         }
-        context.write(new SectionChunk(section, queue, ConnectionSocket.of(connection)), WriteHandler.of(done));
+        context.write(new SectionChunk(section, queue, socket), WriteHandler.of(done));
     }
 
     @Override
