@@ -62,11 +62,18 @@ class H2ResetTest {
                     server::downloadsInProgress);
             Await.until("only the open-file cache's files open", WAIT, () -> server.openFiles() <= openFiles,
                     server::openFiles);
+            // The tracker forgets a download before its outcome is counted: wait for all 11 to be counted.
+            Await.until("every download's outcome counted", WAIT, () -> endedTotal(server) == 11,
+                    () -> server.algorithmStats().ended());
             var stats = server.algorithmStats();
             assertThat(stats.ended(Outcome.SERVER_ERROR)).isZero();
             assertThat(stats.ended(Outcome.COMPLETED)).as("2 warm-ups, 2 x (the other, the next)").isEqualTo(6);
             assertThat(stats.ended(Outcome.CLIENT_GONE)).as("5 resets, each download ended once").isEqualTo(5);
         }
+    }
+
+    private static long endedTotal(FileServer server) {
+        return server.algorithmStats().ended().values().stream().mapToLong(Long::longValue).sum();
     }
 
     /**
