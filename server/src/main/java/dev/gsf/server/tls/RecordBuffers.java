@@ -39,7 +39,8 @@ final class RecordBuffers {
     private final boolean direct;
     private final ArrayBlockingQueue<ByteBuffer> idle = new ArrayBlockingQueue<>(IDLE_RECORDS);
     /**
-     * The engine wraps only into a buffer of a whole record's size, so a small record is moved into one of these.
+     * Small records: BoringSSL's engine seals a small piece straight into one ({@link #firstSize}); the JDK's wraps
+     * only into a buffer of a whole record's size, so its small record is moved into one of these.
      */
     private final ArrayBlockingQueue<ByteBuffer> idleSmall = new ArrayBlockingQueue<>(IDLE_SMALL_RECORDS);
     private final AtomicLong out = new AtomicLong();
@@ -72,19 +73,34 @@ final class RecordBuffers {
         return directInUse.held();
     }
 
-    /** An empty buffer of at least {@code size} bytes; give it back with {@link #giveBack}. */
+    /**
+     * The size of the first buffer to wrap {@code plainBytes} into, under an engine whose records need
+     * {@code packet}: a small record's when BoringSSL's engine (this pool's) seals so few bytes, since it asks only
+     * for their room and its overhead, so that a small piece's record is sealed where it waits, not sealed into a
+     * whole record's buffer and copied (at 10,000 slow clients most records were small: a copy of 4 KiB and two
+     * pool round trips each); the JDK's engine asks for a whole packet's room whatever it seals. Should the engine
+     * want more room (a TLS 1.2 suite's larger overhead), the caller's next try is a whole one.
+     */
+    int firstSize(long plainBytes, int packet) {
+        return direct && plainBytes <= TlsWrites.SMALL_PIECE ? SMALL_RECORD : packet;
+    }
+
+    /**
+     * An empty buffer of at least {@code size} bytes, a small record's when that is enough; give it back with
+     * {@link #giveBack}.
+     */
     ByteBuffer take(int size) {
-        ByteBuffer record = obtain(idle, size);
+        ByteBuffer record = size <= SMALL_RECORD ? obtain(idleSmall, SMALL_RECORD) : obtain(idle, size);
         out.incrementAndGet(); // once it is taken: an allocation that throws takes nothing
         return record;
     }
 
     /**
-     * {@code record} (flipped) itself when it is larger than a small one, else a small buffer holding its bytes,
-     * {@code record} given back; either way the one returned is taken.
+     * {@code record} (flipped) itself when it is larger than a small one or is a small one, else a small buffer
+     * holding its bytes, {@code record} given back; either way the one returned is taken.
      */
     ByteBuffer fitted(ByteBuffer record) {
-        if (record.remaining() > SMALL_RECORD) {
+        if (record.remaining() > SMALL_RECORD || record.capacity() == SMALL_RECORD) {
             return record;
         }
         long room = directBytes(record);

@@ -112,7 +112,8 @@ final class TlsRecords {
     private static ByteBuffer wrap(SSLEngine engine, ByteBuffer[] plain, int count, RecordBuffers pool)
             throws IOException {
         int packet = engine.getSession().getPacketBufferSize();
-        for (int size = packet; ; size *= 2) {
+        int first = pool.firstSize(plainBytes(plain, count), packet);
+        for (int size = first; ; size = size < packet ? packet : size * 2) { // a small buffer's overflow: whole next
             ByteBuffer wrapped = pool.take(size);
             SSLEngineResult result;
             try {
@@ -132,6 +133,15 @@ final class TlsRecords {
                         + GatheredPlain.withBytes(plain, 0, count) + " buffers sealed"); // CLOSED: the peer left
             }
         }
+    }
+
+    /** The plain bytes left in {@code plain[0, count)}. */
+    private static long plainBytes(ByteBuffer[] plain, int count) {
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            bytes += plain[i].remaining();
+        }
+        return bytes;
     }
 
     /** What the transport filter does with a write that reaches it on a non-blocking connection. */

@@ -99,6 +99,27 @@ class RecordBuffersTest {
         assertThat(pool.directBytesInUse()).as("direct bytes in use").isZero();
     }
 
+    /**
+     * BoringSSL's pool starts a small piece's wrap in a small record, which {@link RecordBuffers#fitted} keeps as it
+     * is (no copy, one buffer taken); a larger piece, and any under the JDK's pool, start in a whole packet.
+     */
+    @Test
+    void aSmallPieceStartsInASmallRecordThatIsKeptAsItIs() {
+        int packet = 16_709;
+        RecordBuffers pool = new RecordBuffers(true, 1L << 20);
+        assertThat(pool.firstSize(TlsWrites.SMALL_PIECE, packet)).isEqualTo(RecordBuffers.SMALL_RECORD);
+        assertThat(pool.firstSize(TlsWrites.SMALL_PIECE + 1, packet)).isEqualTo(packet);
+        assertThat(new RecordBuffers(false, 0).firstSize(270, packet)).as("the JDK's pool").isEqualTo(packet);
+        ByteBuffer small = pool.take(pool.firstSize(270, packet));
+        assertThat(small.capacity()).isEqualTo(RecordBuffers.SMALL_RECORD);
+        assertThat(pool.fitted(small.put(new byte[270]).flip())).isSameAs(small);
+        assertThat(pool.taken()).as("records out").isEqualTo(1);
+        assertThat(pool.directBytesInUse()).as("direct bytes in use").isEqualTo(RecordBuffers.SMALL_RECORD);
+        pool.giveBack(small);
+        assertThat(pool.taken()).as("records out").isZero();
+        assertThat(pool.directBytesInUse()).as("direct bytes in use").isZero();
+    }
+
     /** A download whose client reads nothing past the head: its record waits in the server's write queue. */
     private static RawHttp stalledDownload(int port) throws IOException {
         RawHttp client = RawHttp.overTls(port, TestCerts.clientContext(), 4096);

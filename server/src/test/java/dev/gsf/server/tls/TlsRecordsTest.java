@@ -93,6 +93,39 @@ class TlsRecordsTest {
         }
     }
 
+    /**
+     * A small piece's record fits a small buffer under BoringSSL, which asks for the piece's room and its overhead
+     * only, so that {@link RecordBuffers#firstSize} has it sealed where it waits, without a copy out of a whole
+     * record's buffer; the JDK's engine asks for a whole packet's room (so its pool starts whole). Then a small write
+     * through {@link TlsRecords} reaches the peer as it was, under either.
+     */
+    @ParameterizedTest(name = "tls-provider={0}")
+    @MethodSource("dev.gsf.server.testing.Variants#tlsProviders")
+    void aSmallPiece_isSealedIntoASmallRecordUnderBoringSsl(String provider) throws Exception {
+        try (Loopback loop = new Loopback(provider)) {
+            byte[] piece = bytes(TlsWrites.SMALL_PIECE, 5);
+            ByteBuffer record = ByteBuffer.allocateDirect(RecordBuffers.SMALL_RECORD);
+            ByteBuffer sent = ByteBuffer.allocate(64 << 10);
+            SSLEngineResult sealed;
+            do { // what the engine owed first (its session tickets) may come alone, as TlsRecords expects
+                sealed = loop.server.wrap(ByteBuffer.wrap(piece), record.clear());
+                sent.put(record.flip());
+            } while (sealed.bytesConsumed() == 0 && sealed.bytesProduced() > 0);
+            if (loop.server instanceof BoringEngine) {
+                assertThat(sealed.getStatus()).isEqualTo(SSLEngineResult.Status.OK);
+                assertThat(sealed.bytesConsumed()).as("plain bytes sealed").isEqualTo(piece.length);
+                assertThat(loop.unwrapped(sent.flip())).isEqualTo(piece);
+            } else {
+                assertThat(sealed.getStatus()).isEqualTo(SSLEngineResult.Status.BUFFER_OVERFLOW);
+            }
+            byte[] next = bytes(TlsWrites.SMALL_PIECE - 100, 6);
+            Ended ended = new Ended(() -> { });
+            loop.write(Buffers.wrap(loop.memory(), ByteBuffer.allocateDirect(next.length).put(next).flip()), ended);
+            assertThat(ended.latch.await(10, TimeUnit.SECONDS)).as("the write ended").isTrue();
+            assertThat(loop.read(next.length)).isEqualTo(next);
+        }
+    }
+
     private static byte[] bytes(int length, int seed) {
         byte[] bytes = new byte[length];
         new Random(seed).nextBytes(bytes);
@@ -157,6 +190,16 @@ class TlsRecordsTest {
                 TlsRecords.write(connection, memory(), server, message, ended);
                 ended.writing = false;
             }
+        }
+
+        /** The plaintext of the records in {@code net}, unwrapped by the client engine (not through the socket). */
+        byte[] unwrapped(ByteBuffer net) throws SSLException {
+            ByteBuffer app = ByteBuffer.allocate(64 << 10);
+            SSLEngineResult result;
+            do { // a record a call
+                result = client.unwrap(net, app);
+            } while (net.hasRemaining() && result.bytesConsumed() > 0);
+            return Arrays.copyOf(app.array(), app.position());
         }
 
         /** The first {@code length} plaintext bytes of application data the peer receives. */
