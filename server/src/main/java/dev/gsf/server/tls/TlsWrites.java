@@ -257,17 +257,17 @@ public final class TlsWrites implements BodyWriter {
     /**
      * How much of the body each record of a connection carries: a whole record's worth until its client makes a piece
      * wait longer than {@link #SLOW_NANOS} for the kernel; from then on (in this download and the connection's next
-     * ones: a slow client stays slow) whole pieces only into the room its socket showed before its last wait, and
-     * {@link #SMALL_PIECE}s after them, so that the piece that waits, held until the client reads on, is most likely a
-     * small one. A client reading at 20 KB/s with a 64 KB burst frees tens of KB at a time: with small pieces only each
-     * of those took 4 KB records, one pread and one write(2) per 4 KB, where nginx writes 16 KB records
-     * (docs/results/2026-11-28-tls-slow-clients-counted.md). Should the room be smaller than the last one, a whole
-     * record waits instead, as a fast client's may: one record per download either way. Only waits make a client
-     * slow: after a slow client's socket drained, the pieces written into the free space are all taken at once, and
+     * ones: a slow client stays slow) pieces only as large as the room its socket showed before its last wait leaves
+     * with a small one behind, and {@link #SMALL_PIECE}s after them, so that the piece that waits, held until the
+     * client reads on, is most likely a small one. A client reading at 20 KB/s with a 64 KB burst frees tens of KB at
+     * a time: with small pieces only each of those took 4 KB records, one pread and one write(2) per 4 KB, where nginx
+     * writes 16 KB records (docs/results/2026-11-28-tls-slow-clients-counted.md). Should the room be smaller than the
+     * last one, a larger record waits instead, as a fast client's may: one record per download either way. Only
+     * waits make a client slow: after a slow client's socket drained, the pieces written into the free space are all taken at once, and
      * the one that fills it is the one that waits; and a single quick wait says little, since a slow client's socket
      * also drains a little at a time. Written by one writer at a time.
      */
-    private static final class Pace {
+    static final class Pace {
         private static final Attribute<Pace> OF_CONNECTION =
                 Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(Pace.class.getName(), Pace::new);
         /** Longer than this, a piece's completion was a wait for the client to read on. */
@@ -282,9 +282,16 @@ public final class TlsWrites implements BodyWriter {
             return OF_CONNECTION.get(connection);
         }
 
-        /** The next piece's size: whole while the room of the last wait has space for it and a small one behind. */
+        /**
+         * The next piece's size: what the room of the last wait has space for with a small piece behind it, at most a
+         * whole record's worth and at least a small one's. So a slow client's room fills with whole pieces, then one
+         * piece of the rest less a small one, then small ones, where it took small ones only past the whole pieces:
+         * at 10,000 clients, whose rooms are mostly smaller than a whole record and a small one, that made 118-150
+         * records and writes a MB (docs/results/2026-11-28-tls-10000-clients-where-cpu-goes.md).
+         */
         int next(int whole) {
-            return !slow || roomAtLastWait - takenSinceWait >= whole + SMALL_PIECE ? whole : SMALL_PIECE;
+            return !slow ? whole : (int) Math.max(SMALL_PIECE,
+                    Math.min(whole, roomAtLastWait - takenSinceWait - SMALL_PIECE));
         }
 
         void tookAtOnce(int bytes) {
