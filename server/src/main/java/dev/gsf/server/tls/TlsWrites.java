@@ -286,7 +286,7 @@ public final class TlsWrites implements BodyWriter {
          * The next piece's size: what the room of the last wait has space for with a small piece behind it, at most a
          * whole record's worth and at least a small one's. So a slow client's room fills with whole pieces, then one
          * piece of the rest less a small one, then small ones, where it took small ones only past the whole pieces:
-         * at 10,000 clients, whose rooms are mostly smaller than a whole record and a small one, that made 118-150
+         * at 10,000 clients, whose rooms are mostly smaller than a whole record and a small one, that made 118-155
          * records and writes a MB (docs/results/2026-11-28-tls-10000-clients-where-cpu-goes.md).
          */
         int next(int whole) {
