@@ -52,6 +52,17 @@ final class FrameSlabs {
         return (int) inUse.held();
     }
 
+    /**
+     * Whether fewer slabs are in use than {@link #RETAINED}, so that more taken now come back to the pool for reuse:
+     * then an h2c batch may copy in runs what sendfile could carry ({@link H2Batch#SENDFILE_FRAME_MIN}). Past it (many
+     * connections' batches at once, e.g. stuck in full sockets) payloads go by sendfile and those batches hold only
+     * frame headers, where a run holds a whole slab for its payload and slabs past the pool's are fresh allocations
+     * freed by the collector (docs/results/2026-11-28-h2c-runs-for-small-frames.md).
+     */
+    boolean fewInUse() {
+        return inUse() < RETAINED;
+    }
+
     /** An empty slab; null when {@link #IN_USE_BYTES} are in use, or no direct memory is left. */
     ByteBuffer take() {
         if (!inUse.take(1)) {

@@ -36,14 +36,13 @@ final class H2Batch implements CompletionHandler<WriteResult> {
     static final int FRAME_HEADER = 9;
     /**
      * The shortest DATA frame whose payload goes by sendfile on a plain connection, where its section allows (a body
-     * of at least {@link H2Stream.Source#SENDFILE_MIN}, zero-copy on): 0, every one. At 16,385, h2load's 16 KiB
-     * frames would be copied in gathered runs instead: a quarter of the system calls (15 pread + 16 writev per MB
-     * against 61 writev + 62 sendfile), but two copies of every byte, and the server's CPU per GB came out no lower
-     * (medians of two runs of 5 rounds: ADA 0.35 and 0.46 s/GB against 0.36 and 0.37, ENBA 0.53 and 0.43 against
-     * 0.56 and 0.46), so sendfile stays; h2load itself spent half the CPU per GB against the copied runs, on loopback
-     * (docs/results/2026-11-28-h2c-gathered-frames.md).
+     * of at least {@link H2Stream.Source#SENDFILE_MIN}, zero-copy on): 32 KiB. Shorter frames (16 KiB: h2load's,
+     * curl's) are copied in runs ({@link #addDataRun}) while few slabs are in use ({@link FrameSlabs#fewInUse}): 15
+     * pread + 15 writev per MB against 61 writev + 61 sendfile, the server's CPU per GB within sendfile's spread, the
+     * receiving h2load's about half (on loopback, sharing the cores: throughput). With 64 KiB frames copying cost more
+     * (docs/results/2026-11-28-h2c-gathered-frames.md, 2026-11-28-h2c-runs-for-small-frames.md).
      */
-    static final int SENDFILE_FRAME_MIN = 0;
+    static final int SENDFILE_FRAME_MIN = 32_768;
     private static final Logger LOG = Logger.getLogger(H2Batch.class.getName());
 
     record Failure(Written done, Throwable cause) {
@@ -60,6 +59,8 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * gathered runs, and the batch is written by {@link SendfileFrames}. Null over TLS.
      */
     private final ConnectionSocket plain;
+    /** Whether this batch copies in runs the bytes that sendfile could carry in frames under the minimum. */
+    private final boolean runsForSendable;
     /** The slab frames are added to (its position the end of the last), and where its unlisted segment starts. */
     private ByteBuffer slab;
     private int segmentStart;
@@ -85,6 +86,7 @@ final class H2Batch implements CompletionHandler<WriteResult> {
         this.plain = plain;
         this.closeAfter = closeAfter;
         this.slabs = slabs;
+        this.runsForSendable = plain != null && slabs.fewInUse();
     }
 
     /** Whether no frame was added; its slabs go back then (an empty batch is not written). */
@@ -226,11 +228,13 @@ final class H2Batch implements CompletionHandler<WriteResult> {
      * Whether {@code source}'s next bytes, in frames of at most {@code frame} bytes, go as a gathered run
      * ({@link #addDataRun}): on a plain connection, file bytes that are copied (a body under
      * {@link H2Stream.Source#SENDFILE_MIN}, or zero-copy off), and those that sendfile could carry too when frames are
-     * shorter than {@link #SENDFILE_FRAME_MIN}. One batch decides the same for all its frames (the frame size changes
-     * between batches only), so that no stream's bytes are claimed for sendfile and then read in the same batch.
+     * shorter than {@link #SENDFILE_FRAME_MIN} and the batch was begun with few slabs in use. One batch decides the
+     * same for all its frames (the frame size changes between batches only), so that no stream's bytes are claimed for
+     * sendfile and then read in the same batch.
      */
     boolean gathers(H2Stream.Source source, int frame) {
-        return plain != null && source.fromFile() && (source.sendable() == null || frame < SENDFILE_FRAME_MIN);
+        return plain != null && source.fromFile()
+                && (source.sendable() == null || runsForSendable && frame < SENDFILE_FRAME_MIN);
     }
 
     /**

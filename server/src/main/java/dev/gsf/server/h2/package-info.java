@@ -16,8 +16,9 @@
  *       flight per connection, nothing after the connection's last GOAWAY.
  *       Batches are built in direct slabs shared by the server's connections ({@code FrameSlabs}), each payload read
  *       from the file straight into its frame; on h2c a turn's file bytes are read at once into a slab and go out as
- *       a run of frames whose headers sit between their payloads, or, with zero-copy (bodies of 1 MiB or more), only
- *       the headers are in slabs and the payloads go by sendfile, to the connection's socket by its own descriptor
+ *       a run of frames whose headers sit between their payloads, or, with zero-copy (bodies of 1 MiB or more) and
+ *       frames of 32 KiB or more, only the headers are in slabs and the payloads go by sendfile (16 KiB frames,
+ *       h2load's and curl's, are copied in runs), to the connection's socket by its own descriptor
  *       ({@link dev.gsf.server.send.ConnectionSocket}: no dup per stream); an h2c batch is written by
  *       {@code SendfileFrames} (Grizzly's selector or the writing thread).</li>
  *   <li>{@code LingeringClose}: how a connection ends after GOAWAY without error (a drain, or the client's): shut for

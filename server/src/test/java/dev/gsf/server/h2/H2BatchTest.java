@@ -3,6 +3,8 @@ package dev.gsf.server.h2;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.Test;
  * make it) ends at once as a failed write rather than leaving its writer flushing for good: its slabs are given back,
  * it is not empty (so the writer goes on to {@link H2Batch#tell}, which fails its writes, ends its streams and closes
  * the connection) and it counts as completed in line. A unit test of the batch alone: no connection is written to.
+ * And the slabs' rule for copying in runs what sendfile could carry: only while fewer than the pool keeps are in use.
  */
 class H2BatchTest {
     @Test
@@ -27,5 +30,19 @@ class H2BatchTest {
         batch.write(null); // not written: a broken batch touches no connection
         assertThat(batch.completedInline()).as("completed in line, so told by the writer at once").isTrue();
         assertThat(slabs.take()).as("a slab after it (the idle one)").isNotNull();
+    }
+
+    @Test
+    void runsInsteadOfSendfileOnlyWhileFewerSlabsThanThePoolKeepsAreInUse() {
+        FrameSlabs slabs = new FrameSlabs(16_384);
+        List<ByteBuffer> taken = new ArrayList<>();
+        while (taken.size() < FrameSlabs.RETAINED - 1) {
+            taken.add(slabs.take());
+        }
+        assertThat(slabs.fewInUse()).as("%d slabs in use", slabs.inUse()).isTrue();
+        taken.add(slabs.take());
+        assertThat(slabs.fewInUse()).as("%d slabs in use", slabs.inUse()).isFalse();
+        taken.forEach(slab -> slabs.give(slab, true));
+        assertThat(slabs.fewInUse()).as("all given back").isTrue();
     }
 }

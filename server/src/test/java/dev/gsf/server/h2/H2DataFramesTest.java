@@ -31,18 +31,20 @@ import org.junit.jupiter.params.provider.MethodSource;
  * h2c DATA with zero-copy on (payloads by sendfile between their frame headers: {@link SendfileFrames}) and off
  * (payloads copied into their frames, in gathered runs: {@link H2Batch#addDataRun}), under every algorithm, on one
  * server each: three streams interleaved on one connection (a whole file, a range of it, a smaller file) come
- * byte-exact, in frames exactly as long as the client's SETTINGS_MAX_FRAME_SIZE (an odd 20,000 bytes), with a 16 KiB
- * send buffer so that the socket fills mid-batch; with zero-copy on the server made sendfile(2) calls, off it made
- * none. Then a file truncated under a running download (held mid-way by the stream's window) ends that stream
- * (RST_STREAM when the copy finds it short while the batch is built; the connection closed when a frame's header is out
- * before its sendfile payload), what came is the file's start, no download is left running, and the server answers the
- * next connection. Before the RST_STREAM went into the batch being built, the batch could be empty, was not written,
- * and the download waited on its write until the write timeout; before a failed batch write terminated the connection,
- * Grizzly's graceful close waited behind it for good. Every direct frame slab is back after the failed batches.
+ * byte-exact, in frames exactly as long as the client's SETTINGS_MAX_FRAME_SIZE (an odd 40,000 bytes: frames of at
+ * least {@link H2Batch#SENDFILE_FRAME_MIN}, whose payloads may go by sendfile; shorter ones are copied in runs whatever
+ * zero-copy says, {@link H2GatheredFramesTest}), with a 16 KiB send buffer so that the socket fills mid-batch; with
+ * zero-copy on the server made sendfile(2) calls, off it made none. Then a file truncated under a running download
+ * (held mid-way by the stream's window) ends that stream (RST_STREAM when the copy finds it short while the batch is
+ * built; the connection closed when a frame's header is out before its sendfile payload), what came is the file's
+ * start, no download is left running, and the server answers the next connection. Before the RST_STREAM went into the
+ * batch being built, the batch could be empty, was not written, and the download waited on its write until the write
+ * timeout; before a failed batch write terminated the connection, Grizzly's graceful close waited behind it for good.
+ * Every direct frame slab is back after the failed batches.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class H2DataFramesTest {
-    private static final int FRAME = 20_000;
+    private static final int FRAME = 40_000;
     private static final int TRUNCATED_LENGTH = 8 << 20;
 
     @TempDir
