@@ -263,9 +263,9 @@ public final class TlsWrites implements BodyWriter {
      * a time: with small pieces only each of those took 4 KB records, one pread and one write(2) per 4 KB, where nginx
      * writes 16 KB records (docs/results/2026-11-28-tls-slow-clients-counted.md). Should the room be smaller than the
      * last one, a larger record waits instead, as a fast client's may: one record per download either way. Only
-     * waits make a client slow: after a slow client's socket drained, the pieces written into the free space are all taken at once, and
-     * the one that fills it is the one that waits; and a single quick wait says little, since a slow client's socket
-     * also drains a little at a time. Written by one writer at a time.
+     * waits make a client slow: after a slow client's socket drained, the pieces written into the free space are all
+     * taken at once, and the one that fills it is the one that waits; and a single quick wait says little, since a
+     * slow client's socket also drains a little at a time. Written by one writer at a time.
      */
     static final class Pace {
         private static final Attribute<Pace> OF_CONNECTION =
