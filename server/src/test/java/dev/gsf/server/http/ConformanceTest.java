@@ -78,19 +78,42 @@ class ConformanceTest {
         }
     }
 
+    /**
+     * The command's TLS options, each on three cases (a kept connection, a closed one, a missing file) by --corpus:
+     * every case is a TLS connection of its own, and the built-in corpus over TLS (its 132 connections twice more)
+     * is the parameterized test's above, through the same runner.
+     */
     @Test
     void theCommandPassesOverHttps_trustingTheCaFile_orAnythingWithInsecure_namingTheHostBySni() throws IOException {
         Path root = TestCerts.writeRoot(dir.resolve("root.pem"));
+        Path corpus = Files.writeString(dir.resolve("corpus.txt"), """
+                case kept
+                why RFC 9112 §9.3
+                send GET /1KB.bin HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n
+                expect 200 open
+
+                case closing
+                why RFC 9112 §9.6
+                send GET /1KB.bin HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n
+                expect 200 close
+
+                case missing
+                why RFC 9110 §15.5.5
+                send GET /nope HTTP/1.1\\r\\nHost: localhost\\r\\n\\r\\n
+                expect 404 open
+                """);
         try (FileServer server = start(Algorithm.ENBA, false, Transport.HTTPS)) {
             int port = server.tlsPort().orElseThrow();
-            Run trusted = conformance("--url", "https://127.0.0.1:" + port, "--ca", root.toString());
+            Run trusted = conformance("--url", "https://127.0.0.1:" + port, "--ca", root.toString(), "--corpus",
+                    corpus.toString());
             assertThat(trusted.exit).as(trusted.err).isZero();
-            assertThat(trusted.out).containsPattern("\\d+ cases, \\d+ as expected, 0 differ");
+            assertThat(trusted.out).contains("3 cases, 3 as expected, 0 differ");
             assertThat(trusted.err).isEmpty();
 
-            Run insecure = conformance("--url", "https://localhost:" + port, "--insecure");
+            Run insecure = conformance("--url", "https://localhost:" + port, "--insecure", "--corpus",
+                    corpus.toString());
             assertThat(insecure.exit).as(insecure.err).isZero();
-            assertThat(insecure.out).contains(", 0 differ");
+            assertThat(insecure.out).contains("3 cases, 3 as expected, 0 differ");
             assertThat(insecure.err).isEqualTo("gsf conformance: --insecure: the server's certificate is not checked"
                     + " (any certificate, any host)\n");
         }
