@@ -1,5 +1,6 @@
 package dev.gsf.bench;
 
+import dev.gsf.common.ChildJvmOptions;
 import dev.gsf.server.ServerReady;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -64,6 +65,7 @@ public final class ServerProcess extends ChildPeer {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(serveJvmOptions());
+        command.addAll(ChildJvmOptions.extra()); // the test suite's; none in a benchmark
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);

@@ -15,6 +15,8 @@
  *       server's HTTP/2 frame slabs and TLS records in direct memory).</li>
  *   <li>{@link dev.gsf.common.PemTrust}: the trust managers of every TLS client here: a PEM file's certificates
  *       (--ca), or anything (--insecure).</li>
+ *   <li>{@link dev.gsf.common.ChildJvmOptions}: the extra JVM options of the JVMs gsf starts itself (bench's servers,
+ *       local load agents), from a system property the test suite sets.</li>
  *   <li>{@code dev.gsf.common.options}: the command-line options every command shares (--duration, --warm-up, the
  *       phases, --out, --root, --manifest, --server-option), as picocli mixins; picocli is this module's one
  *       dependency, optional.</li>

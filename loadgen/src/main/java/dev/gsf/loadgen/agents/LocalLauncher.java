@@ -1,5 +1,6 @@
 package dev.gsf.loadgen.agents;
 
+import dev.gsf.common.ChildJvmOptions;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,6 +62,7 @@ public record LocalLauncher(int count, Path out, String mainClass) implements La
         if (home != null) {
             command.add("-Dgsf.home=" + home);
         }
+        command.addAll(ChildJvmOptions.extra()); // the test suite's; none in a user's run
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
