@@ -311,19 +311,19 @@ class LiveReconfigurationTest {
 
             Await.until("the held download's line in the old log", WAIT, () -> read(before).contains("?held"));
             Await.until("the old log closed", WAIT, () -> openDescriptors(before) == 0);
-            Await.until("the new request's line in the new log", WAIT, () -> read(after).contains("?new"));
             assertThat(read(before)).doesNotContain("?new");
-            assertThat(read(after)).doesNotContain("?held");
 
             // A reload that keeps the log file keeps its one writer.
             server.reconfigure(ServerConfig.from(with(values, "access-log", after.toString(), "chunk", "16K")));
             try (RawHttp http = new RawHttp(server.port())) {
                 assertThat(http.exchange("GET", "/1KB.bin?kept").status()).isEqualTo(200);
             }
-            Await.until("the line after the second reload", WAIT, () -> read(after).contains("?kept"));
             assertThat(openDescriptors(after)).isEqualTo(1);
         }
         assertThat(openDescriptors(after)).as("closed with the server").isZero();
+        // The new log read after the close, which flushes it: waiting twice for its flush of every second (PlainGetTest
+        // waits for one) took two seconds
+        assertThat(read(after)).contains("?new", "?kept").doesNotContain("?held");
     }
 
     /** Key values for a server on an ephemeral loopback port serving the test files, alternating keys and values. */
