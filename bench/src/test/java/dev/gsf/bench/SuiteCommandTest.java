@@ -53,7 +53,9 @@ class SuiteCommandTest {
         // the mixed cell: both groups at once on one server; the slow ones near their rate, the fast ones served
         assertThat(report.mixed()).extracting(MixedCell.Row::algorithm).containsExactly(Algorithm.EBA, Algorithm.VTA);
         for (MixedCell.Row mixed : report.mixed()) {
-            assertThat(mixed.slowPercent()).as(mixed.toString()).isBetween(50.0, 115.0);
+            // Near their rate, and throttled: a 3 s window of throttled clients came out at 120.7% in one CI run (the
+            // window's edges and the throttle's burst weigh much in 3 s); unthrottled it is many times the rate.
+            assertThat(mixed.slowPercent()).as(mixed.toString()).isBetween(50.0, 140.0);
             assertThat(mixed.fastMBs()).as(mixed.toString()).isPositive();
             assertThat(mixed.slowErrors() + mixed.fastErrors()).as(mixed.toString()).isZero();
             assertThat(mixed.missed()).isEmpty();
