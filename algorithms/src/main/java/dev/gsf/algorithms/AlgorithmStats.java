@@ -69,5 +69,10 @@ public final class AlgorithmStats {
         public long ended(Outcome outcome) {
             return ended.getOrDefault(outcome, 0L);
         }
+
+        /** Downloads ended, whatever their outcome. */
+        public long endedTotal() {
+            return ended.values().stream().mapToLong(Long::longValue).sum();
+        }
     }
 }

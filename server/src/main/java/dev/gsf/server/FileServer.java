@@ -342,17 +342,13 @@ public final class FileServer implements RunningServer, AutoCloseable {
         }
         now = algorithmStats();
         close();
-        return new Drained(running(before), ended(now) - ended(before),
+        return new Drained(running(before), now.endedTotal() - before.endedTotal(),
                 now.ended(Outcome.COMPLETED) - before.ended(Outcome.COMPLETED), running(now),
                 Duration.ofNanos(System.nanoTime() - start));
     }
 
     private static int running(AlgorithmStats.Snapshot s) {
         return s.inProgress() + s.waiting();
-    }
-
-    private static long ended(AlgorithmStats.Snapshot s) {
-        return s.ended().values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** Stops at once: downloads in progress, of every generation, are cut. Safe to call more than once. */

@@ -64,7 +64,7 @@ class H2ResetTest {
             Await.until("only the open-file cache's files open", WAIT, () -> server.openFiles() <= openFiles,
                     server::openFiles);
             // The tracker forgets a download before its outcome is counted: wait for all 11 to be counted.
-            Await.until("every download's outcome counted", WAIT, () -> endedTotal(server) == 11,
+            Await.until("every download's outcome counted", WAIT, () -> server.algorithmStats().endedTotal() == 11,
                     () -> server.algorithmStats().ended());
             var stats = server.algorithmStats();
             assertThat(stats.ended(Outcome.SERVER_ERROR)).isZero();
@@ -73,10 +73,6 @@ class H2ResetTest {
             Await.until("every frame slab back", WAIT, () -> server.http2FrameSlabsInUse() == 0,
                     server::http2FrameSlabsInUse);
         }
-    }
-
-    private static long endedTotal(FileServer server) {
-        return server.algorithmStats().ended().values().stream().mapToLong(Long::longValue).sum();
     }
 
     /**
