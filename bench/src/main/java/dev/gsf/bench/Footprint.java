@@ -18,8 +18,11 @@ import java.util.stream.Stream;
  * What a server process costs the machine while it runs, sampled once a second from /proc: resident memory and open
  * file descriptors of the process and its children (nginx's workers), and the kernel's TCP memory for all sockets
  * ({@code /proc/net/sockstat}, both ends of loopback connections counting). Keeps the largest value seen, and the
- * CPU time the processes have used at each sample, and how much of it the JVM's JIT compiler threads used, so that a
- * window's CPU and its share of compilation can be read afterwards.
+ * CPU time the processes have used at each sample, how much of it the JVM's JIT compiler threads used, and beside them
+ * the CPU time of this JVM (where the benchmark runs its load generator) and of the whole machine, so that a window's
+ * CPU, its share of compilation, and whether a server's low figure moved work to its clients' side of loopback (the
+ * kernel sends a socket's queued bytes in whichever process's call or softirq the receiver's window update lands) can
+ * be read afterwards.
  *
  * <p>Sampled on its own daemon thread; {@link #close()} stops it and the maxima stay readable.
  */
@@ -49,9 +52,11 @@ final class Footprint implements AutoCloseable {
 
     /**
      * CPU seconds (user and system) the processes had used at a wall-clock time, epoch milliseconds, and of them the
-     * threads named as HotSpot's C1 and C2 compiler threads (0 for a process that has none, as nginx).
+     * threads named as HotSpot's C1 and C2 compiler threads (0 for a process that has none, as nginx); this JVM's own
+     * CPU seconds, and the machine's busy CPU seconds over all its CPUs (NaN where /proc/stat did not tell).
      */
-    private record CpuSample(long epochMillis, double seconds, double compilerSeconds) {
+    private record CpuSample(long epochMillis, double seconds, double compilerSeconds, double ownSeconds,
+                             double machineSeconds) {
     }
 
     /**
@@ -71,6 +76,19 @@ final class Footprint implements AutoCloseable {
         return Math.max(0, coresBetween(fromEpochMillis, toEpochMillis, CpuSample::compilerSeconds));
     }
 
+    /** As {@link #cpuCoresBetween}, for this JVM: the load generator a benchmark runs in its own process. */
+    double ownCoresBetween(long fromEpochMillis, long toEpochMillis) {
+        return coresBetween(fromEpochMillis, toEpochMillis, CpuSample::ownSeconds);
+    }
+
+    /**
+     * As {@link #cpuCoresBetween}, for the whole machine: every CPU's user, nice, system, irq, softirq and steal time
+     * ({@code /proc/stat}), whoever used it (the server, the clients, kernel threads such as ksoftirqd, anything else).
+     */
+    double machineCoresBetween(long fromEpochMillis, long toEpochMillis) {
+        return coresBetween(fromEpochMillis, toEpochMillis, CpuSample::machineSeconds);
+    }
+
     private double coresBetween(long fromEpochMillis, long toEpochMillis, ToDoubleFunction<CpuSample> seconds) {
         List<CpuSample> inside = cpu.stream()
                 .filter(s -> s.epochMillis() >= fromEpochMillis && s.epochMillis() <= toEpochMillis).toList();
@@ -88,7 +106,8 @@ final class Footprint implements AutoCloseable {
         double seconds = cpuSeconds(all);
         if (!Double.isNaN(seconds)) {
             cpu.add(new CpuSample(System.currentTimeMillis(), seconds,
-                    sum(all, Footprint::compilerTicks) / CLOCK_TICKS_PER_SECOND));
+                    sum(all, Footprint::compilerTicks) / CLOCK_TICKS_PER_SECOND,
+                    cpuTicks(ProcessHandle.current().pid()) / CLOCK_TICKS_PER_SECOND, machineBusySeconds()));
         }
         rss.accumulateAndGet(sum(all, Footprint::rssBytes), Math::max);
         fds.accumulateAndGet(sum(all, Footprint::openFds), Math::max);
@@ -122,6 +141,23 @@ final class Footprint implements AutoCloseable {
     private static double cpuSeconds(List<ProcessHandle> processes) {
         long ticks = sum(processes, Footprint::cpuTicks);
         return ticks < 0 ? Double.NaN : ticks / CLOCK_TICKS_PER_SECOND;
+    }
+
+    /**
+     * Busy CPU seconds of the machine since boot, all CPUs together: the user, nice, system, irq, softirq and steal
+     * fields of /proc/stat's "cpu" line (guest time is inside user already); NaN when unreadable.
+     */
+    static double machineBusySeconds() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/stat"))) {
+            String[] f = lines.filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow().trim().split("\\s+");
+            long ticks = 0;
+            for (int field : new int[] {1, 2, 3, 6, 7, 8}) { // user nice system [idle iowait] irq softirq steal
+                ticks += Long.parseLong(f[field]);
+            }
+            return ticks / CLOCK_TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
     }
 
     /** utime + stime of /proc/PID/stat in clock ticks, -1 when unreadable. */

@@ -47,6 +47,11 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      * @param cpuSecPerGb   the server's CPU seconds (its children included) per 10^9 bytes received in steady state
      * @param compilerSecPerGb of them, its JIT compiler threads' (0 for nginx): a warm-up's cost that fell in the
      *                      steady state, which a server running for hours has paid long before
+     * @param loadCpuSecPerGb the load generator's CPU seconds (the benchmark's own JVM) per 10^9 bytes in steady state
+     * @param machineCpuSecPerGb the whole machine's busy CPU seconds (/proc/stat) per 10^9 bytes in steady state: on
+     *                      loopback the kernel sends a socket's queued bytes in whichever process's call or softirq the
+     *                      receiver's window update lands, so a server that keeps its sockets full can show less CPU
+     *                      than one that writes what each socket has room for while the machine pays the same
      * @param handshakes    https: TLS handshakes the clients completed in the whole run (0 for plain HTTP)
      * @param handshakeP50Ms https: median handshake time (TCP connected to handshake done), all phases
      * @param handshakeP99Ms https: its 99th percentile
@@ -54,8 +59,9 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      */
     record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
                long allErrors, KernelTcp kernel, double p99InitMs, long maxRssBytes, long maxFds,
-               long maxTcpMemBytes, double cpuSecPerGb, double compilerSecPerGb, long handshakes, double handshakeP50Ms,
-               double handshakeP99Ms, double handshakesPerSecond) {
+               long maxTcpMemBytes, double cpuSecPerGb, double compilerSecPerGb, double loadCpuSecPerGb,
+               double machineCpuSecPerGb, long handshakes, double handshakeP50Ms, double handshakeP99Ms,
+               double handshakesPerSecond) {
     }
 
     String describe() {
@@ -74,11 +80,12 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             rows.add(row);
             progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
                             + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB, CPU %.2f s/GB"
-                            + " (JIT compiler threads %.2f),"
+                            + " (JIT compiler threads %.2f; load generator %.2f, machine %.2f),"
                             + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms)%s%n",
                     row.server(), row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(),
                     row.kernel().abortsOnMemory(), row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(),
-                    row.maxTcpMemBytes() >> 20, row.cpuSecPerGb(), row.compilerSecPerGb(), row.handshakes(), row.handshakesPerSecond(),
+                    row.maxTcpMemBytes() >> 20, row.cpuSecPerGb(), row.compilerSecPerGb(), row.loadCpuSecPerGb(),
+                    row.machineCpuSecPerGb(), row.handshakes(), row.handshakesPerSecond(),
                     row.handshakeP50Ms(), row.handshakeP99Ms(), row.kernel().describePressure());
         }
         return rows;
@@ -108,6 +115,8 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
         Footprint.Max max;
         double steadyCores;
         double compilerCores;
+        double loadCores;
+        double machineCores;
         KernelTcp kernelBefore = KernelTcp.read();
         try (Footprint footprint = new Footprint(peer.process())) {
             summary = InProcessLoad.run(plan).first();
@@ -115,6 +124,8 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             long steadyStart = summary.result.clock().start().plus(rampUp).toEpochMilli();
             steadyCores = footprint.cpuCoresBetween(steadyStart, steadyStart + steady.toMillis());
             compilerCores = footprint.compilerCoresBetween(steadyStart, steadyStart + steady.toMillis());
+            loadCores = footprint.ownCoresBetween(steadyStart, steadyStart + steady.toMillis());
+            machineCores = footprint.machineCoresBetween(steadyStart, steadyStart + steady.toMillis());
         }
         KernelTcp kernel = KernelTcp.read().since(kernelBefore);
         var metrics = summary.result.metrics();
@@ -124,25 +135,26 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
                 100.0 * summary.throughputMBs / summary.targetThroughputMBs, metrics.steadyErrorCount(),
                 metrics.errorCount(), kernel, summary.initPercentileMs(99),
                 max.rssBytes(), max.fds(), max.tcpMemBytes(), steadyCores / steadyGigabytesPerSecond,
-                compilerCores / steadyGigabytesPerSecond,
-                metrics.handshakes, handshake[0], handshake[2], summary.handshakeRate.rampUp());
+                compilerCores / steadyGigabytesPerSecond, loadCores / steadyGigabytesPerSecond,
+                machineCores / steadyGigabytesPerSecond, metrics.handshakes, handshake[0], handshake[2], summary.handshakeRate.rampUp());
     }
 
     static String table(List<Row> rows) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %8s %11s %8s %14s%n",
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %8s %9s %9s %11s %8s %14s%n",
                 "server", "clients", "target", "MB/s", "share", "errors", "all runs", "aborts", "pressure s",
-                "rcvq drops", "RTOs", "p99 init ms", "RSS MB", "fds", "TCP mem MB", "CPU s/GB", "JIT s/GB", "handshakes",
-                "ramp hs/s", "p50/p99 hs ms"));
+                "rcvq drops", "RTOs", "p99 init ms", "RSS MB", "fds", "TCP mem MB", "CPU s/GB", "JIT s/GB",
+                "load s/GB", "host s/GB", "handshakes", "ramp hs/s", "p50/p99 hs ms"));
         for (Row r : rows) {
             t.append(String.format(Locale.ROOT,
-                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %10.0f %10d %8d %12.0f %9d %7d %12d %9.2f %8.2f %11d %8.0f"
-                            + " %14s%n",
+                    "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %10.0f %10d %8d %12.0f %9d %7d %12d %9.2f %8.2f %9.2f"
+                            + " %9.2f %11d %8.0f %14s%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
                     r.allErrors(), r.kernel().abortsOnMemory(), r.kernel().pressureSeconds(),
                     r.kernel().receiveQueueDrops(), r.kernel().retransmitTimeouts(), r.p99InitMs(),
                     r.maxRssBytes() >> 20, r.maxFds(),
-                    r.maxTcpMemBytes() >> 20, r.cpuSecPerGb(), r.compilerSecPerGb(), r.handshakes(),
+                    r.maxTcpMemBytes() >> 20, r.cpuSecPerGb(), r.compilerSecPerGb(), r.loadCpuSecPerGb(),
+                    r.machineCpuSecPerGb(), r.handshakes(),
                     r.handshakesPerSecond(),
                     String.format(Locale.ROOT,
                             "%.1f/%.1f", r.handshakeP50Ms(), r.handshakeP99Ms())));

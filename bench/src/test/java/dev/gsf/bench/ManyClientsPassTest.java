@@ -39,6 +39,12 @@ class ManyClientsPassTest {
             assertThat(row.maxTcpMemBytes()).isPositive();
             assertThat(row.cpuSecPerGb()).as("the server's CPU over the steady state").isPositive();
             assertThat(row.compilerSecPerGb()).as("its JIT compiler threads' part").isBetween(0.0, row.cpuSecPerGb());
+            assertThat(row.loadCpuSecPerGb()).as("the load generator's CPU (this JVM) over the steady state")
+                    .isPositive();
+            // the machine's busy time holds the server's and the load generator's (and whatever else ran): within
+            // the sampling's granularity, never much less than their sum
+            assertThat(row.machineCpuSecPerGb()).as("the whole machine's CPU over the steady state")
+                    .isGreaterThan(0.8 * (row.cpuSecPerGb() + row.loadCpuSecPerGb()));
             assertThat(row.handshakes()).as("plain HTTP").isZero();
         });
         assertThat(ManyClientsPass.table(rows)).contains("gsf ENBA");
