@@ -136,7 +136,8 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
                 metrics.errorCount(), kernel, summary.initPercentileMs(99),
                 max.rssBytes(), max.fds(), max.tcpMemBytes(), steadyCores / steadyGigabytesPerSecond,
                 compilerCores / steadyGigabytesPerSecond, loadCores / steadyGigabytesPerSecond,
-                machineCores / steadyGigabytesPerSecond, metrics.handshakes, handshake[0], handshake[2], summary.handshakeRate.rampUp());
+                machineCores / steadyGigabytesPerSecond, metrics.handshakes, handshake[0], handshake[2],
+                summary.handshakeRate.rampUp());
     }
 
     static String table(List<Row> rows) {
