@@ -57,6 +57,11 @@ class H2SendfileDescriptorsTest {
             assertThat(next.status).isEqualTo(200);
             assertThat(H2AnswersTest.md5(next.body.toByteArray())).as("the next connection's own bytes")
                     .isEqualTo(TestFiles.md5Of("1MB.bin"));
+            // The tracker forgets a download before its outcome is counted: wait until every one of the two
+            // connections' streams and the next download is counted, so that a late SERVER_ERROR is seen.
+            Await.until("every download's outcome counted", WAIT,
+                    () -> server.algorithmStats().endedTotal() == 2L * STREAMS + 1,
+                    () -> server.algorithmStats().ended());
             assertThat(server.algorithmStats().ended(Outcome.SERVER_ERROR)).isZero();
         }
     }
