@@ -32,8 +32,8 @@ class BadInputTest {
             // clients that think 10 ms: a short body is not an error a client backs off from, so without it they
             // asked again at once, on a new connection each time, for the whole second
             var run = load(dir.resolve("out"), "--url", "http://127.0.0.1:" + server.port() + "/", "--manifest",
-                    manifest.toString(), "--clients", "2", "--think", "10ms", "--ramp-up", "0s", "--steady", "1s",
-                    "--ramp-down", "0s");
+                    manifest.toString(), "--clients", "2", "--think", LoadFixture.PACED_THINK, "--ramp-up", "0s",
+                    "--steady", "1s", "--ramp-down", "0s");
 
             assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
             assertThat(run.errors("length")).isPositive();

@@ -30,11 +30,7 @@ import picocli.CommandLine;
 /** Interval logs, segments and their merge, against our real file server on a loopback port. */
 @Timeout(60)
 class DistributedRunTest {
-    /**
-     * The clients' pause between downloads: these runs check interval logs, segments and their merge, counted, not
-     * what the clients can take; unthrottled, they and the server took what CPU there was for each run's 2.1 s.
-     */
-    private static final String THINK = "10ms";
+    private static final String THINK = LoadFixture.PACED_THINK;
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byOurServer();
 

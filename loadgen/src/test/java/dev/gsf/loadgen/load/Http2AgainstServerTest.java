@@ -23,11 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * verified.
  */
 class Http2AgainstServerTest {
-    /**
-     * The streams' pause between downloads: each run checks verification, counts and the fairness figures, not what
-     * the streams can take; unthrottled, they and the server took what CPU there was in each of the nine runs.
-     */
-    private static final String THINK = "10ms";
+    private static final String THINK = LoadFixture.PACED_THINK;
     @TempDir
     static Path shared;
     private static Path manifest;

@@ -24,12 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * verified, a throttled stream is held to its rate by its window, and what a server does wrong is reported by kind.
  */
 class Http2LoadTest {
-    /**
-     * The streams' pause between downloads where a run checks verification and counts over TLS or of ranges, not
-     * what the streams can take: unthrottled, they and nginx took what CPU there was for the whole second. Not in the
-     * h2c run, whose retries need streams in flight when nginx's GOAWAY comes.
-     */
-    private static final String THINK = "10ms";
+    /** Paced over TLS and for ranges; not in the h2c run, whose retries need streams in flight at nginx's GOAWAY. */
+    private static final String THINK = LoadFixture.PACED_THINK;
     @TempDir
     static Path shared;
     private static NginxH2 nginx;

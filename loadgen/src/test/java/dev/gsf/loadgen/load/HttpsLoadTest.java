@@ -26,12 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** `gsf load --url https://…` against a real HTTPS server (the JDK's) with certificates made at test time. */
 @Timeout(60)
 class HttpsLoadTest {
-    /**
-     * The clients' pause between downloads in the runs that pass. What they check is counted (downloads verified,
-     * handshakes, the time series), not what the clients can take: unthrottled, the clients and the JDK's HTTPS
-     * server beside them took what CPU there was for each run's whole length.
-     */
-    private static final String THINK = "10ms";
+    private static final String THINK = LoadFixture.PACED_THINK;
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byTlsPeer(LoadFixture.SMALL, "trusted", "ip:127.0.0.1,dns:localhost");
 

@@ -19,11 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** `gsf load` against our real file server on a loopback port. */
 @Timeout(60)
 class LoadAgainstServerTest {
-    /**
-     * The clients' pause between downloads where nothing is throttled: those runs check verification, counts and
-     * reports, not what the clients can take; unthrottled, they and the server took what CPU there was throughout.
-     */
-    private static final String THINK = "10ms";
+    private static final String THINK = LoadFixture.PACED_THINK;
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byOurServer();
 

@@ -24,6 +24,15 @@ final class LoadFixture {
             new FileSet.Spec("64KB.bin", 64L << 10),
             new FileSet.Spec("256KB.bin", 256L << 10));
 
+    /**
+     * A client's pause between downloads (`--think`) in runs that check what is counted (downloads verified,
+     * handshakes, reports, merges, series), not what the clients can take: unthrottled, the clients and the server
+     * beside them took what CPU there was for the run's whole length (docs/results/2026-11-28-ci-test-cpu-unthrottled-
+     * loads.md). Against a server that answers wrongly it also keeps a client from asking again at once: a wrong
+     * answer is not an error a client backs off from.
+     */
+    static final String PACED_THINK = "10ms";
+
     /** What one in-process run of `gsf load` produced. */
     record Outcome(int exitCode, String out, String log, Path outDir) {
         JsonNode json() throws IOException {

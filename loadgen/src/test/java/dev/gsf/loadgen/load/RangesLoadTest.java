@@ -42,8 +42,8 @@ class RangesLoadTest {
                 for (String ranges : List.of("3x1K", "0-99,200-299,-100", "500-")) {
                     runs.put(ranges, loads.submit(() -> load(out.resolve(ranges.replace(',', '_')), "--url",
                             LoadFixture.url(server), "--manifest", manifest.toString(), "--ranges", ranges,
-                            "--clients", "3", "--think", "10ms", "--ramp-up", "1s", "--steady", "2s", "--ramp-down",
-                            "100ms")));
+                            "--clients", "3", "--think", LoadFixture.PACED_THINK, "--ramp-up", "1s", "--steady", "2s",
+                            "--ramp-down", "100ms")));
                 }
             }
             for (Map.Entry<String, Future<LoadFixture.Outcome>> entry : runs.entrySet()) {
@@ -74,8 +74,8 @@ class RangesLoadTest {
             // a client that thinks 10 ms: a spoiled answer is not an error the client backs off from, so without
             // it the client asked again at once (mostly on a new connection) for the whole run
             var run = load(out, "--url", server.url(), "--manifest", manifest.toString(), "--mix", "1KB.bin",
-                    "--ranges", "0-99,200-299", "--clients", "1", "--think", "10ms", "--threads", "1", "--ramp-up",
-                    "100ms", "--steady", "500ms", "--ramp-down", "100ms");
+                    "--ranges", "0-99,200-299", "--clients", "1", "--think", LoadFixture.PACED_THINK, "--threads", "1",
+                    "--ramp-up", "100ms", "--steady", "500ms", "--ramp-down", "100ms");
 
             String kind = switch (fault) {
                 case CONTENT_RANGE -> "part";

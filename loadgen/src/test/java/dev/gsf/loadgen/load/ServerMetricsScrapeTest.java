@@ -38,11 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class ServerMetricsScrapeTest {
     private static final long MB = 1 << 20;
-    /**
-     * The clients' pause between downloads in the runs against a fake or missing /metrics: what is checked there is
-     * the scraper, not the load, which unthrottled took what CPU there was (also from the scrapes it times).
-     */
-    private static final String THINK = "10ms";
+    /** Paced in the runs against a fake or missing /metrics: unthrottled, the load also took CPU from the scrapes. */
+    private static final String THINK = LoadFixture.PACED_THINK;
     @TempDir
     static Path root;
     static Path manifest;
