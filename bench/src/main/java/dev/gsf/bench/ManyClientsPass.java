@@ -122,10 +122,11 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             summary = InProcessLoad.run(plan).first();
             max = footprint.max();
             long steadyStart = summary.result.clock().start().plus(rampUp).toEpochMilli();
-            steadyCores = footprint.cpuCoresBetween(steadyStart, steadyStart + steady.toMillis());
-            compilerCores = footprint.compilerCoresBetween(steadyStart, steadyStart + steady.toMillis());
-            loadCores = footprint.ownCoresBetween(steadyStart, steadyStart + steady.toMillis());
-            machineCores = footprint.machineCoresBetween(steadyStart, steadyStart + steady.toMillis());
+            long steadyEnd = steadyStart + steady.toMillis();
+            steadyCores = footprint.cpuCoresBetween(steadyStart, steadyEnd);
+            compilerCores = footprint.compilerCoresBetween(steadyStart, steadyEnd);
+            loadCores = footprint.ownCoresBetween(steadyStart, steadyEnd);
+            machineCores = footprint.machineCoresBetween(steadyStart, steadyEnd);
         }
         KernelTcp kernel = KernelTcp.read().since(kernelBefore);
         var metrics = summary.result.metrics();
