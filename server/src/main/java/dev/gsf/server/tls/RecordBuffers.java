@@ -23,16 +23,17 @@ final class RecordBuffers {
     static final int SMALL_RECORD = TlsWrites.SMALL_PIECE + 64;
     /** Idle whole records kept at most: each is in use from its wrap until the kernel took the record. */
     static final int IDLE_RECORDS = 256;
-    /** Idle small records kept at most (a slow client's connection holds 4 KB, not 16.7). */
+    /** Idle small records kept at most (a slow client's connection under the JDK's engines holds 4 KB, not 16.7). */
     static final int IDLE_SMALL_RECORDS = 1024;
     /**
-     * Direct memory the records in use may hold at most: about 3,900 whole records (16.7 KB) or 16,000 small ones,
-     * beside h2's 64 MiB of frame slabs, within the JVM's direct-memory cap (the heap's maximum, 256 MB with
-     * serve.jvm-options). Without it, 10,000 slow clients' records (167 MB) would reach that cap, and every record
-     * past it would first wait in the JDK's reservation retries (System.gc and back-off sleeps, under the connection's
-     * lock) before falling back to the heap; past this count it goes to the heap at once.
+     * Direct memory the records in use may hold at most: about 11,500 whole records (16.7 KB), so that 10,000 slow
+     * clients' records (167 MB, one each: BoringSSL's pieces are whole whatever the client's pace) stay direct, beside
+     * h2's 64 MiB of frame slabs, within the JVM's direct-memory cap (320 MB with serve.jvm-options). Past it a record
+     * goes to the heap at once, where it would first wait in the JDK's reservation retries at the cap (System.gc and
+     * back-off sleeps, under the connection's lock). With a 64 MB bound most of those records went to the heap:
+     * 3.5-3.9 CPU s/GB against 2.4 with this one (docs/results/2026-11-28-tls-10000-clients-whole-records.md).
      */
-    static final long DIRECT_IN_USE_BYTES = 64L << 20;
+    static final long DIRECT_IN_USE_BYTES = 192L << 20;
     static final RecordBuffers HEAP = new RecordBuffers(false, 0);
     static final RecordBuffers DIRECT = new RecordBuffers(true, DIRECT_IN_USE_BYTES);
 

@@ -26,8 +26,8 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * a record ({@link TlsRecords}), in order with every other write of the connection (the head, the next response),
  * before the write call returns. The plain buffer is back in the pool then; a record is held by the connection's write
  * queue only until the kernel has taken it. A piece is one TLS record's worth (16 KiB; 16,367 bytes under the JDK),
- * so a download holds at most one record in memory, as nginx holds one ssl_buffer_size; once its client has made a
- * piece wait, most likely 4 KiB ({@link Pace}).
+ * so a download holds at most one record in memory, as nginx holds one ssl_buffer_size; under the JDK's engines,
+ * whose records are on the heap, once its client has made a piece wait, most likely 4 KiB ({@link Pace}).
  *
  * <p>The {@link BodyWriter} of a download on a TLS connection ({@link #orPlain} picks it): the sink around it knows
  * nothing of records. The download's first write, the head, goes down the filter chain instead, where
@@ -52,10 +52,11 @@ public final class TlsWrites implements BodyWriter {
      */
     static final int BORING_PIECE = GatheredPlain.MOST;
     /**
-     * Plain bytes per write once a download's client has made a piece wait {@link #SLOW_NANOS}, past the room its
-     * socket showed before ({@link Pace}): the record that waits is held until the kernel takes it, so 10,000 slow
-     * clients held 167 MB of full records, two thirds of the default heap.
-     * (A fast client never waits that long: its socket drains in milliseconds.)
+     * Plain bytes per write under the JDK's engines once a download's client has made a piece wait
+     * {@link #SLOW_NANOS}, past the room its socket showed before ({@link Pace}): the record that waits is held until
+     * the kernel takes it, and the JDK's are on the heap, where 10,000 slow clients' whole records (167 MB) took two
+     * thirds of the default one. (A fast client never waits that long: its socket drains in milliseconds.) Also the
+     * most a small record carries (a file's tail, under either engine: {@link RecordBuffers#firstSize}).
      */
     static final int SMALL_PIECE = 4 << 10;
     private static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
@@ -67,7 +68,11 @@ public final class TlsWrites implements BodyWriter {
     private final FilterChainContext context;
     /** The connection's engine, the one its SSL filter handshook with. */
     private final SSLEngine engine;
-    /** How much of the body each record carries (the connection's: its client stays as slow). */
+    /**
+     * How much of the body each record carries: under BoringSSL a whole record's worth always (its records are
+     * direct memory, bounded apart from the heap: {@link RecordBuffers#DIRECT_IN_USE_BYTES}), as nginx's are; under
+     * the JDK's engines the connection's own (its client stays as slow).
+     */
     private final Pace pace;
     /** Plain bytes of a whole record under this connection's engine: {@link #PIECE} or {@link #BORING_PIECE}. */
     private final int whole;
@@ -75,8 +80,9 @@ public final class TlsWrites implements BodyWriter {
     private TlsWrites(FilterChainContext context, SSLEngine engine) {
         this.context = context;
         this.engine = engine;
-        this.pace = Pace.of(context.getConnection());
-        this.whole = engine instanceof BoringEngine ? BORING_PIECE : PIECE;
+        boolean boring = engine instanceof BoringEngine;
+        this.pace = boring ? Pace.WHOLE : Pace.of(context.getConnection());
+        this.whole = boring ? BORING_PIECE : PIECE;
     }
 
     /** The TLS writer of a download on {@code context}'s connection when it has an SSL engine, else the plain one. */
@@ -255,7 +261,8 @@ public final class TlsWrites implements BodyWriter {
     }
 
     /**
-     * How much of the body each record of a connection carries: a whole record's worth until its client makes a piece
+     * How much of the body each record of a connection carries under the JDK's engines (BoringSSL's: {@link #WHOLE}):
+     * a whole record's worth until its client makes a piece
      * wait longer than {@link #SLOW_NANOS} for the kernel; from then on (in this download and the connection's next
      * ones: a slow client stays slow) pieces only as large as the room its socket showed before its last wait leaves
      * with a small one behind, and {@link #SMALL_PIECE}s after them, so that the piece that waits, held until the
@@ -268,15 +275,26 @@ public final class TlsWrites implements BodyWriter {
      * slow client's socket also drains a little at a time. Written by one writer at a time.
      */
     static final class Pace {
+        /**
+         * Whole pieces always, whatever the waits: BoringSSL's. At 10,000 slow TLS clients small records cost 2.1x
+         * nginx's CPU per GB where whole ones, in direct memory, cost 1.0x
+         * (docs/results/2026-11-28-tls-10000-clients-whole-records.md).
+         */
+        static final Pace WHOLE = new Pace(true);
         private static final Attribute<Pace> OF_CONNECTION =
-                Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(Pace.class.getName(), Pace::new);
+                Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(Pace.class.getName(), () -> new Pace(false));
         /** Longer than this, a piece's completion was a wait for the client to read on. */
         private static final long RUN_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+        private final boolean alwaysWhole;
         private volatile boolean slow;
         /** Plain bytes of the pieces the kernel took at once since the last wait. */
         private volatile long takenSinceWait;
         /** What {@link #takenSinceWait} was at the last wait: the room the socket had then. */
         private volatile long roomAtLastWait;
+
+        Pace(boolean alwaysWhole) {
+            this.alwaysWhole = alwaysWhole;
+        }
 
         static Pace of(Connection<?> connection) {
             return OF_CONNECTION.get(connection);
@@ -295,7 +313,9 @@ public final class TlsWrites implements BodyWriter {
         }
 
         void tookAtOnce(int bytes) {
-            takenSinceWait += bytes;
+            if (!alwaysWhole) {
+                takenSinceWait += bytes;
+            }
         }
 
         /**
@@ -304,6 +324,9 @@ public final class TlsWrites implements BodyWriter {
          * selector thread is queued and written right behind it, though the socket had room.
          */
         void waited(long nanos, int bytes) {
+            if (alwaysWhole) {
+                return;
+            }
             if (nanos < RUN_NANOS) {
                 takenSinceWait += bytes;
                 return;
