@@ -31,7 +31,7 @@ final class RecordBuffers {
      * h2's 64 MiB of frame slabs, within the JVM's direct-memory cap (320 MB with serve.jvm-options). Past it a record
      * goes to the heap at once, where it would first wait in the JDK's reservation retries at the cap (System.gc and
      * back-off sleeps, under the connection's lock). With a 64 MB bound most of those records went to the heap:
-     * 3.5-3.9 CPU s/GB against 2.4 with this one (docs/results/2026-11-28-tls-10000-clients-whole-records.md).
+     * 3.5-3.9 CPU s/GB against 2.4 with this one (docs/results/2026-11-28-tls-10000-clients-whole-direct-records.md).
      */
     static final long DIRECT_IN_USE_BYTES = 192L << 20;
     static final RecordBuffers HEAP = new RecordBuffers(false, 0);

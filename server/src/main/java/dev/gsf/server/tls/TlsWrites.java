@@ -278,7 +278,7 @@ public final class TlsWrites implements BodyWriter {
         /**
          * Whole pieces always, whatever the waits: BoringSSL's. At 10,000 slow TLS clients small records cost 2.1x
          * nginx's CPU per GB where whole ones, in direct memory, cost 1.0x
-         * (docs/results/2026-11-28-tls-10000-clients-whole-records.md).
+         * (docs/results/2026-11-28-tls-10000-clients-whole-direct-records.md).
          */
         static final Pace WHOLE = new Pace(true);
         private static final Attribute<Pace> OF_CONNECTION =
