@@ -29,9 +29,10 @@ final class RecordBuffers {
      * Direct memory the records in use may hold at most: about 11,500 whole records (16.7 KB), so that 10,000 slow
      * clients' records (167 MB, one each: BoringSSL's pieces are whole whatever the client's pace) stay direct, beside
      * h2's 64 MiB of frame slabs, within the JVM's direct-memory cap (320 MB with serve.jvm-options). Past it a record
-     * goes to the heap at once, where it would first wait in the JDK's reservation retries at the cap (System.gc and
-     * back-off sleeps, under the connection's lock). With a 64 MB bound most of those records went to the heap:
-     * 3.5-3.9 CPU s/GB against 2.4 with this one (docs/results/2026-11-28-tls-10000-clients-whole-direct-records.md).
+     * goes to the heap at once, rather than reaching the cap, where it would first wait in the JDK's reservation
+     * retries (System.gc and back-off sleeps, under the connection's lock). With a 64 MB bound most of those records
+     * went to the heap: 3.5-3.9 CPU s/GB against 2.1-2.4 with this one
+     * (docs/results/2026-11-28-tls-10000-clients-whole-direct-records.md).
      */
     static final long DIRECT_IN_USE_BYTES = 192L << 20;
     static final RecordBuffers HEAP = new RecordBuffers(false, 0);
