@@ -261,18 +261,18 @@ public final class TlsWrites implements BodyWriter {
     }
 
     /**
-     * How much of the body each record of a connection carries under the JDK's engines (BoringSSL's: {@link #WHOLE}):
-     * a whole record's worth until its client makes a piece
-     * wait longer than {@link #SLOW_NANOS} for the kernel; from then on (in this download and the connection's next
-     * ones: a slow client stays slow) pieces only as large as the room its socket showed before its last wait leaves
-     * with a small one behind, and {@link #SMALL_PIECE}s after them, so that the piece that waits, held until the
-     * client reads on, is most likely a small one. A client reading at 20 KB/s with a 64 KB burst frees tens of KB at
-     * a time: with small pieces only each of those took 4 KB records, one pread and one write(2) per 4 KB, where nginx
-     * writes 16 KB records (docs/results/2026-11-28-tls-slow-clients-counted.md). Should the room be smaller than the
-     * last one, a larger record waits instead, as a fast client's may: one record per download either way. Only
-     * waits make a client slow: after a slow client's socket drained, the pieces written into the free space are all
-     * taken at once, and the one that fills it is the one that waits; and a single quick wait says little, since a
-     * slow client's socket also drains a little at a time. Written by one writer at a time.
+     * How much of the body each record of a connection carries under the JDK's engines (BoringSSL's: {@link #WHOLE}): a
+     * whole record's worth until its client makes a piece wait longer than {@link #SLOW_NANOS} for the kernel; from
+     * then on (in this download and the connection's next ones: a slow client stays slow) pieces only as large as the
+     * room its socket showed before its last wait leaves with a small one behind, and {@link #SMALL_PIECE}s after them,
+     * so that the piece that waits, held until the client reads on, is most likely a small one. A client reading at 20
+     * KB/s with a 64 KB burst frees tens of KB at a time: with small pieces only each of those took 4 KB records, one
+     * pread and one write(2) per 4 KB, where nginx writes 16 KB records
+     * (docs/results/2026-11-28-tls-slow-clients-counted.md). Should the room be smaller than the last one, a larger
+     * record waits instead, as a fast client's may: one record per download either way. Only waits make a client slow:
+     * after a slow client's socket drained, the pieces written into the free space are all taken at once, and the one
+     * that fills it is the one that waits; and a single quick wait says little, since a slow client's socket also
+     * drains a little at a time. Written by one writer at a time.
      */
     static final class Pace {
         /**
