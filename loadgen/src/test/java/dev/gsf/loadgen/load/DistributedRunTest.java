@@ -30,14 +30,13 @@ import picocli.CommandLine;
 /** Interval logs, segments and their merge, against our real file server on a loopback port. */
 @Timeout(60)
 class DistributedRunTest {
-    private static final String THINK = LoadFixture.PACED_THINK;
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byOurServer();
 
     @Test
     void theIntervalLogHoldsTheSummarysHistogramsOnAbsoluteTime(@TempDir Path out) throws Exception {
-        var run = served.load(out, "--clients", "3", "--think", THINK, "--ramp-up", "300ms", "--steady", "1500ms",
-                "--ramp-down", "300ms", "--interval", "250ms");
+        var run = served.load(out, "--clients", "3", "--think", LoadFixture.PACED_THINK, "--ramp-up", "300ms",
+                "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms");
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode clock = run.run().required("clock");
         double start = clock.required("startEpochMs").doubleValue();
@@ -124,8 +123,9 @@ class DistributedRunTest {
     }
 
     private static LoadFixture.Outcome segment(Path out, String segment, Instant startAt) throws Exception {
-        return served.load(out, "--clients", "5", "--think", THINK, "--ramp-up", "300ms", "--steady", "1500ms",
-                "--ramp-down", "300ms", "--interval", "250ms", "--segment", segment, "--start-at", startAt.toString());
+        return served.load(out, "--clients", "5", "--think", LoadFixture.PACED_THINK, "--ramp-up", "300ms",
+                "--steady", "1500ms", "--ramp-down", "300ms", "--interval", "250ms", "--segment", segment,
+                "--start-at", startAt.toString());
     }
 
     /** Runs `gsf merge --out OUT ARGS` in this JVM, capturing its output. */

@@ -23,7 +23,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * verified.
  */
 class Http2AgainstServerTest {
-    private static final String THINK = LoadFixture.PACED_THINK;
     @TempDir
     static Path shared;
     private static Path manifest;
@@ -43,8 +42,9 @@ class Http2AgainstServerTest {
         try (FileServer server = Servers.start(shared, algorithm, transport.keys("http2", "on"))) {
             List<String> args = new ArrayList<>(List.of("--url", transport.isTls()
                             ? "https://127.0.0.1:" + server.tlsPort().orElseThrow() + "/" : LoadFixture.url(server),
-                    "--manifest", manifest.toString(), "--http2", "--streams", "3", "--clients", "3", "--think", THINK,
-                    "--threads", "1", "--ramp-up", "0s", "--steady", "500ms", "--ramp-down", "0s"));
+                    "--manifest", manifest.toString(), "--http2", "--streams", "3", "--clients", "3", "--think",
+                    LoadFixture.PACED_THINK, "--threads", "1", "--ramp-up", "0s", "--steady", "500ms", "--ramp-down",
+                    "0s"));
             if (transport.isTls()) {
                 args.addAll(List.of("--ca", ca.toString()));
             }

@@ -24,8 +24,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * verified, a throttled stream is held to its rate by its window, and what a server does wrong is reported by kind.
  */
 class Http2LoadTest {
-    /** Paced over TLS and for ranges; not in the h2c run, whose retries need streams in flight at nginx's GOAWAY. */
-    private static final String THINK = LoadFixture.PACED_THINK;
     @TempDir
     static Path shared;
     private static NginxH2 nginx;
@@ -83,8 +81,9 @@ class Http2LoadTest {
     @ValueSource(strings = {"openssl", "jdk"})
     @Timeout(60)
     void h2ByAlpnOverTlsVerifiesEveryDownload(String provider, @TempDir Path out) throws Exception {
+        // paced, as the h2c run is not: its retries need streams in flight at nginx's GOAWAY
         LoadFixture.Outcome o = againstNginx(out, nginx == null ? "" : nginx.h2Url(), "1s", "--ca", ca.toString(),
-                "--streams", "2", "--clients", "2", "--think", THINK, "--tls-provider", provider);
+                "--streams", "2", "--clients", "2", "--think", LoadFixture.PACED_THINK, "--tls-provider", provider);
         assertThat(o.log()).contains("tls-provider=" + provider);
         assertThat(o.exitCode()).as(o.out() + o.log()).isZero();
         assertThat(o.summary().required("completed").longValue()).as(o.out()).isGreaterThan(5);
@@ -108,7 +107,7 @@ class Http2LoadTest {
     @Timeout(60)
     void rangesOverH2AreCheckedPartByPart(@TempDir Path out) throws Exception {
         LoadFixture.Outcome o = againstNginx(out, nginx == null ? "" : nginx.url(), "1s", "--ranges", "0-99,200-299",
-                "--mix", "64KB.bin", "--streams", "2", "--clients", "2", "--think", THINK);
+                "--mix", "64KB.bin", "--streams", "2", "--clients", "2", "--think", LoadFixture.PACED_THINK);
         assertThat(o.exitCode()).as(o.out() + o.log()).isZero();
         assertThat(o.summary().required("completed").longValue()).as(o.out()).isPositive();
         assertThat(o.summary().required("errors").longValue()).as(o.out()).isZero();

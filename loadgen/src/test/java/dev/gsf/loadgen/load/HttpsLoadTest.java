@@ -26,7 +26,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** `gsf load --url https://…` against a real HTTPS server (the JDK's) with certificates made at test time. */
 @Timeout(60)
 class HttpsLoadTest {
-    private static final String THINK = LoadFixture.PACED_THINK;
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byTlsPeer(LoadFixture.SMALL, "trusted", "ip:127.0.0.1,dns:localhost");
 
@@ -46,8 +45,8 @@ class HttpsLoadTest {
             throws Exception {
         // a ramp-up of 1 s: one of 300 ms saw no handshake at load 8 to 17
         var run = load(out, "--url", served.url(), "--ca", trusted(), "--manifest", served.manifest().toString(),
-                "--clients", "4", "--think", THINK, "--threads", "1", "--ramp-up", "1s", "--steady", "1500ms",
-                "--ramp-down", "200ms", "--interval", "100ms", "--tls-provider", provider);
+                "--clients", "4", "--think", LoadFixture.PACED_THINK, "--threads", "1", "--ramp-up", "1s", "--steady",
+                "1500ms", "--ramp-down", "200ms", "--interval", "100ms", "--tls-provider", provider);
         assertThat(run.log()).contains("tls-provider=" + provider);
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
@@ -81,8 +80,9 @@ class HttpsLoadTest {
         long resumed = 0;
         for (Path agent : List.of(a, b)) {
             var run = load(agent, "--url", served.url(), "--ca", trusted(), "--manifest", served.manifest().toString(),
-                    "--mix", "1KB.bin", "--clients", "6", "--think", THINK, "--threads", "1", "--ramp-up", "300ms",
-                    "--steady", "600ms", "--ramp-down", "0s", "--segment", agent == a ? "0/2" : "1/2");
+                    "--mix", "1KB.bin", "--clients", "6", "--think", LoadFixture.PACED_THINK, "--threads", "1",
+                    "--ramp-up", "300ms", "--steady", "600ms", "--ramp-down", "0s", "--segment",
+                    agent == a ? "0/2" : "1/2");
             assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
             JsonNode tls = run.run().required("tls");
             assertThat(tls.required("handshakes").longValue()).isGreaterThanOrEqualTo(3); // one per client at least
@@ -132,8 +132,8 @@ class HttpsLoadTest {
     @Test
     void insecureTrustsAnyCertificateAndSaysSo(@TempDir Path out) throws Exception {
         var run = load(out, "--url", served.url(), "--insecure", "--manifest", served.manifest().toString(), "--mix",
-                "1KB.bin", "--clients", "2", "--think", THINK, "--threads", "1", "--ramp-up", "200ms", "--steady",
-                "800ms", "--ramp-down", "0s");
+                "1KB.bin", "--clients", "2", "--think", LoadFixture.PACED_THINK, "--threads", "1", "--ramp-up", "200ms",
+                "--steady", "800ms", "--ramp-down", "0s");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         assertThat(run.summary().required("steadyDownloads").longValue()).isPositive();

@@ -19,14 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** `gsf load` against our real file server on a loopback port. */
 @Timeout(60)
 class LoadAgainstServerTest {
-    private static final String THINK = LoadFixture.PACED_THINK;
     @RegisterExtension
     static final ServedFiles served = ServedFiles.byOurServer();
 
     @Test
     void aShortRunVerifiesEveryDownloadWithZeroErrors(@TempDir Path out) throws Exception {
-        var run = served.load(out, "--clients", "4", "--think", THINK, "--ramp-up", "200ms", "--steady", "1s",
-                "--ramp-down", "200ms", "--interval", "250ms");
+        var run = served.load(out, "--clients", "4", "--think", LoadFixture.PACED_THINK, "--ramp-up", "200ms",
+                "--steady", "1s", "--ramp-down", "200ms", "--interval", "250ms");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode s = run.summary();
@@ -51,8 +50,8 @@ class LoadAgainstServerTest {
 
     @Test
     void summaryJsonParsesAndAgreesWithTheTextSummary(@TempDir Path out) throws Exception {
-        var run = served.load(out, "--clients", "3", "--think", THINK, "--ramp-up", "300ms", "--steady", "800ms",
-                "--ramp-down", "300ms", "--runs", "2");
+        var run = served.load(out, "--clients", "3", "--think", LoadFixture.PACED_THINK, "--ramp-up", "300ms",
+                "--steady", "800ms", "--ramp-down", "300ms", "--runs", "2");
 
         assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
         JsonNode runs = run.json().required("runs");
@@ -82,8 +81,8 @@ class LoadAgainstServerTest {
         }
         try (FileServer corrupted = LoadFixture.serve(corrupt)) {
             var run = load(out, "--url", LoadFixture.url(corrupted), "--manifest", manifestOfGoodFiles.toString(),
-                    "--clients", "3", "--think", THINK, "--ramp-up", "200ms", "--steady", "800ms", "--ramp-down",
-                    "200ms");
+                    "--clients", "3", "--think", LoadFixture.PACED_THINK, "--ramp-up", "200ms", "--steady", "800ms",
+                    "--ramp-down", "200ms");
 
             assertThat(run.exitCode()).isEqualTo(LoadCommand.FAILED);
             assertThat(run.errors("md5")).isPositive();

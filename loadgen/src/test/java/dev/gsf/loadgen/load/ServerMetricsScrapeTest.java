@@ -38,8 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class ServerMetricsScrapeTest {
     private static final long MB = 1 << 20;
-    /** Paced in the runs against a fake or missing /metrics: unthrottled, the load also took CPU from the scrapes. */
-    private static final String THINK = LoadFixture.PACED_THINK;
     @TempDir
     static Path root;
     static Path manifest;
@@ -113,10 +111,10 @@ class ServerMetricsScrapeTest {
     void samplesFollowTheServersGauges_failedScrapesAreCountedAndShown_andTheRunStillPasses(@TempDir Path out)
             throws Exception {
         try (FileServer server = LoadFixture.serve(root); MetricsEndpoint metrics = new MetricsEndpoint()) {
+            // paced: unthrottled, the load also took CPU from the scrapes
             var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "2",
-                    "--think", THINK, "--ramp-up", "300ms", "--steady", "2s", "--ramp-down", "300ms", "--interval",
-                    "200ms",
-                    "--server-metrics", metrics.url());
+                    "--think", LoadFixture.PACED_THINK, "--ramp-up", "300ms", "--steady", "2s", "--ramp-down", "300ms",
+                    "--interval", "200ms", "--server-metrics", metrics.url());
 
             assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
             ServerMetrics seen = Json.read(run.run().required("serverMetrics").toString(), ServerMetrics.class);
@@ -211,8 +209,8 @@ class ServerMetricsScrapeTest {
         String url = "http://127.0.0.1:" + closedPort + "/metrics";
         try (FileServer server = LoadFixture.serve(root)) {
             var run = load(out, "--url", LoadFixture.url(server), "--manifest", manifest.toString(), "--clients", "2",
-                    "--think", THINK, "--ramp-up", "0s", "--steady", "1s", "--ramp-down", "0s", "--interval", "250ms",
-                    "--server-metrics", url);
+                    "--think", LoadFixture.PACED_THINK, "--ramp-up", "0s", "--steady", "1s", "--ramp-down", "0s",
+                    "--interval", "250ms", "--server-metrics", url);
 
             assertThat(run.exitCode()).as(run.out() + run.log()).isZero();
             JsonNode metrics = run.run().required("serverMetrics");
