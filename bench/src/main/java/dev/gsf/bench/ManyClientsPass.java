@@ -9,6 +9,7 @@ import dev.gsf.report.BarChart;
 import dev.gsf.report.Chart;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,12 +57,14 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      * @param handshakeP50Ms https: median handshake time (TCP connected to handshake done), all phases
      * @param handshakeP99Ms https: its 99th percentile
      * @param handshakesPerSecond https: handshakes a second on average over the ramp-up (NaN for plain HTTP)
+     * @param maxAcceptQueue the most connections seen waiting in the server's accept queue (sampled every 100 ms; -1
+     *                      where /proc did not tell): the server's accepting thread fell behind the arrivals
      */
     record Row(String server, int clients, double targetMBs, double throughputMBs, double sharePercent, long errors,
                long allErrors, KernelTcp kernel, double p99InitMs, long maxRssBytes, long maxFds,
                long maxTcpMemBytes, double cpuSecPerGb, double compilerSecPerGb, double loadCpuSecPerGb,
                double machineCpuSecPerGb, long handshakes, double handshakeP50Ms, double handshakeP99Ms,
-               double handshakesPerSecond) {
+               double handshakesPerSecond, long maxAcceptQueue) {
     }
 
     String describe() {
@@ -81,12 +84,14 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
                             + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB, CPU %.2f s/GB"
                             + " (JIT compiler threads %.2f; load generator %.2f, machine %.2f),"
-                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms)%s%n",
+                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms), accept queue at most"
+                    + " %d%s%n",
                     row.server(), row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(),
                     row.kernel().abortsOnMemory(), row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(),
                     row.maxTcpMemBytes() >> 20, row.cpuSecPerGb(), row.compilerSecPerGb(), row.loadCpuSecPerGb(),
                     row.machineCpuSecPerGb(), row.handshakes(), row.handshakesPerSecond(),
-                    row.handshakeP50Ms(), row.handshakeP99Ms(), row.kernel().describePressure());
+                    row.handshakeP50Ms(), row.handshakeP99Ms(), row.maxAcceptQueue(),
+                    row.kernel().describePressure());
         }
         return rows;
     }
@@ -118,7 +123,9 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
         double loadCores;
         double machineCores;
         KernelTcp kernelBefore = KernelTcp.read();
-        try (Footprint footprint = new Footprint(peer.process())) {
+        long maxAcceptQueue;
+        try (Footprint footprint = new Footprint(peer.process());
+             AcceptQueue acceptQueue = AcceptQueue.watch(URI.create(peer.url()).getPort())) {
             summary = InProcessLoad.run(plan).first();
             max = footprint.max();
             long steadyStart = summary.result.clock().start().plus(rampUp).toEpochMilli();
@@ -127,6 +134,7 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             compilerCores = footprint.compilerCoresBetween(steadyStart, steadyEnd);
             loadCores = footprint.ownCoresBetween(steadyStart, steadyEnd);
             machineCores = footprint.machineCoresBetween(steadyStart, steadyEnd);
+            maxAcceptQueue = acceptQueue.max();
         }
         KernelTcp kernel = KernelTcp.read().since(kernelBefore);
         var metrics = summary.result.metrics();
@@ -138,19 +146,19 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
                 max.rssBytes(), max.fds(), max.tcpMemBytes(), steadyCores / steadyGigabytesPerSecond,
                 compilerCores / steadyGigabytesPerSecond, loadCores / steadyGigabytesPerSecond,
                 machineCores / steadyGigabytesPerSecond, metrics.handshakes, handshake[0], handshake[2],
-                summary.handshakeRate.rampUp());
+                summary.handshakeRate.rampUp(), maxAcceptQueue);
     }
 
     static String table(List<Row> rows) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %8s %9s %9s %11s %8s %14s%n",
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %8s %9s %9s %11s %8s %14s %8s%n",
                 "server", "clients", "target", "MB/s", "share", "errors", "all runs", "aborts", "pressure s",
                 "rcvq drops", "RTOs", "p99 init ms", "RSS MB", "fds", "TCP mem MB", "CPU s/GB", "JIT s/GB",
-                "load s/GB", "host s/GB", "handshakes", "ramp hs/s", "p50/p99 hs ms"));
+                "load s/GB", "host s/GB", "handshakes", "ramp hs/s", "p50/p99 hs ms", "acceptq"));
         for (Row r : rows) {
             t.append(String.format(Locale.ROOT,
                     "%-16s %8d %10.1f %10.1f %6.1f%% %7d %9d %8d %10.0f %10d %8d %12.0f %9d %7d %12d %9.2f %8.2f %9.2f"
-                            + " %9.2f %11d %8.0f %14s%n",
+                            + " %9.2f %11d %8.0f %14s %8d%n",
                     r.server(), r.clients(), r.targetMBs(), r.throughputMBs(), r.sharePercent(), r.errors(),
                     r.allErrors(), r.kernel().abortsOnMemory(), r.kernel().pressureSeconds(),
                     r.kernel().receiveQueueDrops(), r.kernel().retransmitTimeouts(), r.p99InitMs(),
@@ -159,7 +167,7 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
                     r.machineCpuSecPerGb(), r.handshakes(),
                     r.handshakesPerSecond(),
                     String.format(Locale.ROOT,
-                            "%.1f/%.1f", r.handshakeP50Ms(), r.handshakeP99Ms())));
+                            "%.1f/%.1f", r.handshakeP50Ms(), r.handshakeP99Ms()), r.maxAcceptQueue()));
         }
         return t.toString();
     }

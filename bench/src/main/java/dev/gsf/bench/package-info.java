@@ -30,13 +30,14 @@
  *       some CPUs, this process and its clients on the others; {@code runPinned} validates a command's options and
  *       runs it so); {@link dev.gsf.bench.LoopbackLimit}: iperf3 for scale;
  *       {@link dev.gsf.bench.Footprint} and {@link dev.gsf.bench.KernelTcp}: what a server process (with its
- *       descendants: nginx's workers) and the kernel's TCP spent. The options the commands
+ *       descendants: nginx's workers) and the kernel's TCP spent; {@link dev.gsf.bench.AcceptQueue}: how many
+ *       connections waited for the server to accept them. The options the commands
  *       share with the others or with each other (--out, --root, --manifest, the phases, --server-option) are
  *       {@code dev.gsf.common.options}' mixins.</li>
  * </ul>
  *
  * <p>Threads: a command runs on the caller's thread and blocks for the whole benchmark; servers run in child
- * processes, never in the client's JVM. Threads of their own: a server's log drain, the footprint's sampler, the
- * built-in client's virtual threads, the mixed cell's slow group and the soak's clients.
+ * processes, never in the client's JVM. Threads of their own: a server's log drain, the footprint's and the accept
+ * queue's samplers, the built-in client's virtual threads, the mixed cell's slow group and the soak's clients.
  */
 package dev.gsf.bench;

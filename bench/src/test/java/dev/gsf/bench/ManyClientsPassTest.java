@@ -46,6 +46,8 @@ class ManyClientsPassTest {
             assertThat(row.machineCpuSecPerGb()).as("the whole machine's CPU over the steady state")
                     .isGreaterThan(0.8 * (row.cpuSecPerGb() + row.loadCpuSecPerGb()));
             assertThat(row.handshakes()).as("plain HTTP").isZero();
+            assertThat(row.maxAcceptQueue()).as("the server's listening socket, read from /proc/net/tcp6 or tcp")
+                    .isNotNegative();
         });
         assertThat(ManyClientsPass.table(rows)).contains("gsf ENBA");
     }

@@ -1,0 +1,91 @@
+package dev.gsf.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How many connections wait in a listening port's accept queue: the kernel completed their TCP handshakes, the server
+ * has not accepted them yet. A many-clients run offers hundreds of connections a second, and a server whose accepting
+ * thread falls behind holds them there, so their TLS handshakes start late (docs/results/2026-11-28-tls-handshakes-
+ * cpu-starved.md). Read from {@code /proc/net/tcp} and {@code tcp6}, where a listening socket's {@code rx_queue} is
+ * its accept queue; the kernel lists listening sockets before the others, so a read stops at the first line that is
+ * not one (a few lines, not the 20,000 of a many-clients run). {@link #watch} keeps the largest value seen, sampled
+ * every {@link #EVERY_MILLIS} ms, -1 where /proc did not tell (not Linux).
+ *
+ * <p>Sampled on its own daemon thread; {@link #close()} stops it and the largest value stays readable.
+ */
+final class AcceptQueue implements AutoCloseable {
+    /** How often {@link #watch} samples: a queue can fill and drain within a second. */
+    static final long EVERY_MILLIS = 100;
+    private static final List<Path> TABLES = List.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"));
+    /** A socket's state in those tables: 0A is LISTEN. */
+    private static final String LISTEN = "0A";
+
+    private final AtomicLong max = new AtomicLong(-1);
+    private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("accept-queue").factory());
+
+    private AcceptQueue(int port) {
+        sampler.scheduleAtFixedRate(() -> max.accumulateAndGet(depth(port, TABLES), Math::max), 0, EVERY_MILLIS,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Starts sampling the accept queue of the socket listening on {@code port}. */
+    static AcceptQueue watch(int port) {
+        return new AcceptQueue(port);
+    }
+
+    /** The largest accept queue seen so far, -1 when none was read. */
+    long max() {
+        return max.get();
+    }
+
+    /**
+     * Connections waiting in the accept queues of the sockets listening on {@code port} in {@code tables} (files in
+     * /proc/net/tcp's form), summed over them; -1 when no table could be read or none lists such a socket.
+     */
+    static long depth(int port, List<Path> tables) {
+        long total = -1;
+        for (Path table : tables) {
+            long queued = depth(port, table);
+            if (queued >= 0) {
+                total = Math.max(total, 0) + queued;
+            }
+        }
+        return total;
+    }
+
+    private static long depth(int port, Path table) {
+        String local = String.format(Locale.ROOT, ":%04X", port);
+        long total = -1;
+        try (BufferedReader lines = Files.newBufferedReader(table)) {
+            lines.readLine(); // the header
+            for (String line; (line = lines.readLine()) != null; ) {
+                // sl local_address rem_address st tx_queue:rx_queue ...
+                String[] f = line.trim().split("\\s+", 6);
+                if (f.length < 5 || !f[3].equals(LISTEN)) {
+                    break; // listening sockets come first
+                }
+                if (f[1].endsWith(local)) {
+                    total = Math.max(total, 0) + Long.parseLong(f[4].substring(f[4].indexOf(':') + 1), 16);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1; // not Linux, or a line not in the form this reads
+        }
+        return total;
+    }
+
+    @Override
+    public void close() {
+        sampler.shutdownNow();
+    }
+}
