@@ -84,8 +84,8 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
             progress.printf(Locale.ROOT, "  %-10s %6.1f%% of %.1f MB/s, errors %d (whole run %d, kernel aborts %d),"
                             + " p99 init %.0f ms, RSS %d MB, fds %d, kernel TCP memory %d MB, CPU %.2f s/GB"
                             + " (JIT compiler threads %.2f; load generator %.2f, machine %.2f),"
-                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms), accept queue at most"
-                    + " %d%s%n",
+                            + " handshakes %d (%.0f a second in the ramp-up, p50 %.1f ms, p99 %.1f ms),"
+                            + " accept queue at most %d%s%n",
                     row.server(), row.sharePercent(), row.targetMBs(), row.errors(), row.allErrors(),
                     row.kernel().abortsOnMemory(), row.p99InitMs(), row.maxRssBytes() >> 20, row.maxFds(),
                     row.maxTcpMemBytes() >> 20, row.cpuSecPerGb(), row.compilerSecPerGb(), row.loadCpuSecPerGb(),
@@ -151,7 +151,8 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
 
     static String table(List<Row> rows) {
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
-                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %8s %9s %9s %11s %8s %14s %8s%n",
+                "%-16s %8s %10s %10s %7s %7s %9s %8s %10s %10s %8s %12s %9s %7s %12s %9s %8s %9s %9s %11s %8s %14s"
+                        + " %8s%n",
                 "server", "clients", "target", "MB/s", "share", "errors", "all runs", "aborts", "pressure s",
                 "rcvq drops", "RTOs", "p99 init ms", "RSS MB", "fds", "TCP mem MB", "CPU s/GB", "JIT s/GB",
                 "load s/GB", "host s/GB", "handshakes", "ramp hs/s", "p50/p99 hs ms", "acceptq"));
