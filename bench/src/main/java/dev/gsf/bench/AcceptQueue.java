@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * thread falls behind holds them there, so their TLS handshakes start late
  * (docs/results/2026-11-28-tls-handshakes-cpu-starved.md). Read from {@code /proc/net/tcp} and {@code tcp6}, where
  * a listening socket's {@code rx_queue} is its accept queue; the kernel lists listening sockets before the others, so
- * a read stops at the first line that is not one (a few lines, not the 20,000 of a many-clients run). {@link #watch} keeps the largest value seen, sampled
- * every {@link #EVERY_MILLIS} ms, -1 where /proc did not tell (not Linux).
+ * a read stops at the first line that is not one (a few lines, not the 20,000 of a many-clients run). {@link #watch}
+ * keeps the largest value seen, sampled every {@link #EVERY_MILLIS} ms, -1 where /proc did not tell (not Linux).
  *
  * <p>Sampled on its own daemon thread; {@link #close()} stops it and the largest value stays readable.
  */
