@@ -2,13 +2,14 @@ package dev.gsf.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gsf.server.testing.Await;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The accept queue of a real listening socket that does not accept, and of tables in /proc/net/tcp's form. */
 class AcceptQueueTest {
     private static final List<Path> PROC = List.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"));
-    private static final long WAIT_MILLIS = 5_000;
+    private static final Duration WAIT = Duration.ofSeconds(5);
 
     @Test
     void connectionsNotYetAcceptedAreCountedAndAnAcceptTakesOneAway() throws Exception {
@@ -26,15 +27,16 @@ class AcceptQueueTest {
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
              AcceptQueue watched = AcceptQueue.watch(listener.getLocalPort())) {
             int port = listener.getLocalPort();
-            assertThat(AcceptQueue.depth(port, PROC)).as("listening, nobody connected").isZero();
+            LongSupplier queued = () -> AcceptQueue.depth(port, PROC);
+            assertThat(queued.getAsLong()).as("listening, nobody connected").isZero();
             for (int i = 0; i < 3; i++) {
                 clients.add(new Socket(InetAddress.getLoopbackAddress(), port));
             }
             // the kernel queues a connection when the client's last handshake segment arrives: at once on loopback
-            assertThat(within(() -> AcceptQueue.depth(port, PROC), 3)).isEqualTo(3);
-            assertThat(within(watched::max, 3)).as("the sampler saw them").isEqualTo(3);
+            Await.until("3 queued", WAIT, () -> queued.getAsLong() == 3, queued::getAsLong);
+            Await.until("the sampler to see them", WAIT, () -> watched.max() == 3, watched::max);
             listener.accept().close();
-            assertThat(within(() -> AcceptQueue.depth(port, PROC), 2)).isEqualTo(2);
+            Await.until("2 queued", WAIT, () -> queued.getAsLong() == 2, queued::getAsLong);
             assertThat(watched.max()).as("the largest seen stays").isEqualTo(3);
         } finally {
             for (Socket c : clients) {
@@ -74,16 +76,5 @@ class AcceptQueueTest {
         assertThat(AcceptQueue.depth(8080, List.of(tcp, tcp6))).isEqualTo(31);
         assertThat(AcceptQueue.depth(80, List.of(tcp, tcp6))).as("listening, empty queue").isZero();
         assertThat(AcceptQueue.depth(443, List.of(tcp, tcp6))).isEqualTo(-1);
-    }
-
-    /** {@code value} once it equals {@code expected}, or its last reading after {@link #WAIT_MILLIS}. */
-    private static long within(LongSupplier value, long expected) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000;
-        long v = value.getAsLong();
-        while (v != expected && System.nanoTime() < deadline) {
-            Thread.sleep(10); // polling the kernel's table: nothing to wait on
-            v = value.getAsLong();
-        }
-        return v;
     }
 }
