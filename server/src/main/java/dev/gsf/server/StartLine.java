@@ -42,10 +42,11 @@ public final class StartLine {
     /** Its settings part: the root, the address and every setting a benchmark depends on. */
     public static String settings(ServerConfig c, String address) {
         return String.format(Locale.ROOT,
-                "gsf serving %s on http://%s  algorithm=%s workers=%d queue=%d chunk=%s zero-copy=%s%s"
+                "gsf serving %s on http://%s  algorithm=%s workers=%s queue=%d chunk=%s zero-copy=%s%s"
                         + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds"
                         + " send-buffer=%s tcp-nopush=%s open-file-cache=%s",
-                c.root().toAbsolutePath().normalize(), address, c.algorithm(), c.workers(), c.queue(),
+                c.root().toAbsolutePath().normalize(), address, c.algorithm(),
+                c.workerThreads() + (c.workers() == ServerConfig.AUTO_WORKERS ? "(auto)" : ""), c.queue(),
                 ByteSize.format(c.chunkSize()) + (c.chunk() == ServerConfig.AUTO_CHUNK ? "(auto)" : ""),
                 c.zeroCopy(), !c.zeroCopy() ? "" : LibcSendfile.UNAVAILABLE.map(why -> "(transferTo: " + why + ")")
                         .orElse("(sendfile)"), ByteSize.format(c.zeroCopyMin()),
@@ -65,7 +66,7 @@ public final class StartLine {
         String timeout = Durations.format(c.writeTimeout());
         return String.format(Locale.ROOT, "  WARNING: SBA with write-timeout %s: each slow reader pins a worker for"
                         + " its whole download, a stalled one for up to %s; %d of them fill the pool (use ENBA or VTA,"
-                        + " or write-timeout <= %s)", timeout, timeout, c.workers(),
+                        + " or write-timeout <= %s)", timeout, timeout, c.workerThreads(),
                 Durations.format(SBA_WRITE_TIMEOUT_WARNING));
     }
 }

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * The grammars of configuration values that are not a size or a duration (those are common's {@link ByteSize} and
- * {@code Durations}): whole numbers, sizes that fit an int, optional files and booleans. Each throws
+ * {@code Durations}): whole numbers (or auto), sizes that fit an int, optional files and booleans. Each throws
  * IllegalArgumentException with a message that quotes the text; {@code ServerConfig} adds the key. Any thread.
  */
 final class ConfigValues {
@@ -22,6 +22,18 @@ final class ConfigValues {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not a whole number");
         }
+    }
+
+    /** "auto" as {@code auto}, else a whole number of at least 1, so that no number reads as {@code auto}. */
+    static int positiveOrAuto(String text, int auto) {
+        if ("auto".equals(text.trim())) {
+            return auto;
+        }
+        int number = whole(text);
+        if (number < 1) {
+            throw new IllegalArgumentException(number + " is out of range");
+        }
+        return number;
     }
 
     static int size(String text) {

@@ -1,5 +1,7 @@
 package dev.gsf.server.config;
 
+import static dev.gsf.server.config.ConfigChecks.require;
+import static dev.gsf.server.config.ConfigChecks.requireTls;
 import static dev.gsf.server.config.ConfigValues.parse;
 
 import dev.gsf.algorithms.Algorithm;
@@ -30,7 +32,8 @@ import java.util.function.Function;
  * @param host           address to listen on
  * @param port           port to listen on, 0 for any free port
  * @param algorithm      send algorithm
- * @param workers        threads in the worker pool (SBA, EBA, ENBA)
+ * @param workers        threads in the worker pool (SBA, EBA, ENBA, ADA), or {@link #AUTO_WORKERS}: see
+ *                       {@link #workerThreads()}
  * @param queue          downloads that may wait for their first turn; one more gets 503
  * @param chunk          bytes per write, or {@link #AUTO_CHUNK}: see {@link #chunkSize()}
  * @param zeroCopy       sendfile (FileChannel.transferTo) instead of copying through a buffer; on by default: it kept
@@ -87,8 +90,8 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 c -> Integer.toString(c.port())),
         ALGORITHM("algorithm", "SBA", "send algorithm: " + Algorithm.names(),
                 c -> c.algorithm().name()),
-        WORKERS("workers", "50", "worker pool threads, 1-10000 (unused by VTA)",
-                c -> Integer.toString(c.workers())),
+        WORKERS("workers", "auto", "worker pool threads, 1-10000 (unused by VTA); auto: " + AUTO_WORKERS_RULE,
+                c -> c.workers() == AUTO_WORKERS ? "auto" : Integer.toString(c.workers())),
         QUEUE("queue", "10000", "downloads waiting for a first turn before 503, 0-1000000",
                 c -> Integer.toString(c.queue())),
         CHUNK("chunk", "auto", "bytes per write, 1K-64M (EBA/ENBA: bytes per turn); auto: " + AUTO_CHUNK_RULE,
@@ -203,6 +206,26 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return algorithm == Algorithm.SBA || algorithm == Algorithm.VTA ? 1 << 20 : 64 << 10;
     }
 
+    /** {@code workers=auto}: the pool follows the algorithm ({@link #workerThreads()}); 0 is out of range. */
+    public static final int AUTO_WORKERS = -1;
+    /** What {@code workers=auto} means, in words: {@link #workerThreads()} says it in code. */
+    public static final String AUTO_WORKERS_RULE = "one per core for ADA, 50 for the others";
+
+    /**
+     * Threads in the worker pool. With {@code workers=auto}: one per core for ADA (nginx's {@code worker_processes
+     * auto}), whose turns never wait on a socket and start inline, so a thread past the cores only waits for a CPU:
+     * 50 of them sealing TLS records at once kept 10,000 clients' handshakes waiting in the accept queue; 50 (the
+     * seed's pool) for SBA and EBA, whose turns wait while a client's socket is full, and for ENBA, whose worker keeps
+     * its download while no other turn waits: at 2 workers it lost 9-18% on 1 MB files
+     * (docs/results/2026-11-28-workers-per-core.md).
+     */
+    public int workerThreads() {
+        if (workers != AUTO_WORKERS) {
+            return workers;
+        }
+        return algorithm == Algorithm.ADA ? Runtime.getRuntime().availableProcessors() : 50;
+    }
+
     /** Every value is checked here, so no invalid configuration can exist; the message names the key. */
     public ServerConfig {
         Objects.requireNonNull(root, Key.ROOT.name);
@@ -216,7 +239,9 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             throw new ConfigException(Key.HOST.name + ": must not be empty (" + Key.HOST.help + ")");
         }
         require(Key.PORT, port, 0, 65535, Integer.toString(port));
-        require(Key.WORKERS, workers, 1, 10_000, Integer.toString(workers));
+        if (workers != AUTO_WORKERS) {
+            require(Key.WORKERS, workers, 1, 10_000, Integer.toString(workers));
+        }
         require(Key.QUEUE, queue, 0, 1_000_000, Integer.toString(queue));
         if (chunk != AUTO_CHUNK) {
             require(Key.CHUNK, chunk, 1024, 64L << 20, ByteSize.format(chunk));
@@ -258,31 +283,6 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         }
     }
 
-    /** The TLS keys go together: a TLS port needs a certificate and a key, and they are of no use without one. */
-    private static void requireTls(OptionalInt tlsPort, Optional<Path> tlsCert, Optional<Path> tlsKey,
-                                   Duration handshakeTimeout, int port, OptionalInt adminPort) {
-        Objects.requireNonNull(tlsPort, Key.TLS_PORT.name);
-        require(Key.TLS_HANDSHAKE_TIMEOUT, handshakeTimeout, Duration.ofMillis(100), Duration.ofHours(1));
-        if (tlsPort.isEmpty()) {
-            if (tlsCert.isPresent() || tlsKey.isPresent()) {
-                Key given = tlsCert.isPresent() ? Key.TLS_CERT : Key.TLS_KEY;
-                throw new ConfigException(given.name + ": given without " + Key.TLS_PORT.name
-                        + " (no HTTPS listener would use it)");
-            }
-            return;
-        }
-        int tls = tlsPort.getAsInt();
-        require(Key.TLS_PORT, tls, 0, 65535, Integer.toString(tls));
-        if (tls != 0 && (tls == port || adminPort.isPresent() && tls == adminPort.getAsInt())) {
-            throw new ConfigException(Key.TLS_PORT.name + ": " + tls + " is the " + (tls == port ? "file" : "admin")
-                    + " port; HTTPS needs a port of its own");
-        }
-        if (tlsCert.isEmpty() || tlsKey.isEmpty()) {
-            Key missing = tlsCert.isEmpty() ? Key.TLS_CERT : Key.TLS_KEY;
-            throw new ConfigException(missing.name + ": needed with " + Key.TLS_PORT.name + " (" + missing.help + ")");
-        }
-    }
-
     /** The send settings this configuration gives every algorithm. */
     public SendSettings sendSettings() {
         return new SendSettings(chunkSize(), zeroCopy, zeroCopyMin, writeTimeout, queue, maxDownloads);
@@ -317,7 +317,6 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
         return from(values);
     }
 
-
     /** Builds the configuration from the given key values, the defaults filling the rest. */
     public static ServerConfig from(Map<String, String> values) {
         Function<Key, String> get = key -> values.getOrDefault(key.name, key.defaultValue);
@@ -326,7 +325,7 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
                 parse(Key.HOST, get, Function.identity()),
                 parse(Key.PORT, get, ConfigValues::whole),
                 parse(Key.ALGORITHM, get, Algorithm::parse),
-                parse(Key.WORKERS, get, ConfigValues::whole),
+                parse(Key.WORKERS, get, text -> ConfigValues.positiveOrAuto(text, AUTO_WORKERS)),
                 parse(Key.QUEUE, get, ConfigValues::whole),
                 parse(Key.CHUNK, get, text -> "auto".equals(text) ? AUTO_CHUNK : ConfigValues.size(text)),
                 parse(Key.ZERO_COPY, get, ConfigValues::bool),
@@ -377,18 +376,5 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             text.put(key.name, key.text.apply(this));
         }
         return text;
-    }
-
-    private static void require(Key key, long value, long min, long max, String shown) {
-        if (value < min || value > max) {
-            throw new ConfigException(key.name + ": " + shown + " is out of range (" + key.help + ")");
-        }
-    }
-
-    private static void require(Key key, Duration value, Duration min, Duration max) {
-        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new ConfigException(key.name + ": " + Durations.format(value) + " is out of range (" + key.help
-                    + ")");
-        }
     }
 }

@@ -6,7 +6,8 @@
  *   <li>{@link dev.gsf.server.config.ServerConfig}: the whole configuration, one immutable record validated in its
  *       constructor; {@link dev.gsf.server.config.ServerConfig.Key} lists every key with its default, help and how
  *       its value is written back ({@code gsf serve}'s options are generated from them). Read from properties text
- *       by {@link dev.gsf.server.config.ConfigFile}, values in {@code ConfigValues}'s grammars;
+ *       by {@link dev.gsf.server.config.ConfigFile}, values in {@code ConfigValues}'s grammars, checked against their
+ *       ranges and each other by {@code ConfigChecks};
  *       {@link dev.gsf.server.config.ConfigException} names the key of a value that cannot be used;
  *       {@link dev.gsf.server.config.ContentCoding} and {@link dev.gsf.server.config.Autoindex} are the values of
  *       {@code precompressed} and {@code autoindex}.</li>

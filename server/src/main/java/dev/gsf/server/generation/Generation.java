@@ -76,7 +76,7 @@ public final class Generation {
         }
         // VTA runs no turn on the pool: it gets none rather than idle prestarted threads.
         WorkerPool workers = config.algorithm().usesWorkerPool()
-                ? new WorkerPool(config.workers(), "gsf-worker-g" + number + "-") : null;
+                ? new WorkerPool(config.workerThreads(), "gsf-worker-g" + number + "-") : null;
         return new Generation(number, config,
                 SendAlgorithm.create(config.algorithm(), config.sendSettings(), workers), workers, accessLog);
     }

@@ -54,7 +54,16 @@ class ServerConfigTest {
         assertThat(config.host()).isEqualTo("127.0.0.1");
         assertThat(config.port()).isEqualTo(8080);
         assertThat(config.algorithm()).isEqualTo(Algorithm.SBA);
-        assertThat(config.workers()).isEqualTo(50);
+        assertThat(config.workers()).isEqualTo(ServerConfig.AUTO_WORKERS);
+        assertThat(config.workerThreads()).as("SBA's pool: a worker per download it serves at once").isEqualTo(50);
+        assertThat(config.with(Map.of("algorithm", "EBA")).workerThreads()).isEqualTo(50);
+        assertThat(config.with(Map.of("algorithm", "ENBA")).workerThreads()).isEqualTo(50);
+        assertThat(config.with(Map.of("algorithm", "ADA")).workerThreads()).as("turns that never wait, one per core")
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(config.with(Map.of("algorithm", "ADA", "workers", "7")).workerThreads()).isEqualTo(7);
+        assertThat(config.with(Map.of("workers", "7")).with(Map.of("workers", "auto")).workerThreads())
+                .isEqualTo(50);
+        assertThat(config.asText()).containsEntry("workers", "auto");
         assertThat(config.queue()).isEqualTo(10_000);
         assertThat(config.chunk()).isEqualTo(ServerConfig.AUTO_CHUNK);
         assertThat(config.chunkSize()).as("SBA's whole-file turn").isEqualTo(1 << 20);
@@ -116,6 +125,8 @@ class ServerConfigTest {
             chunk          | lots  | 'chunk: '                    | 64K
             chunk          | 12    | 'chunk: 12 is out of range'  | -
             workers        | 0     | 'workers: 0 is out of range' | -
+            workers        | -1    | 'workers: -1 is out of range' | 'auto: one per core for ADA'
+            workers        | many  | 'workers: '                  | -
             port           | 70000 | 'port: '                     | -
             zero-copy      | maybe | 'zero-copy: '                | -
             write-timeout  | 0s    | 'write-timeout: '            | -
