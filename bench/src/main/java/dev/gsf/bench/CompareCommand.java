@@ -353,7 +353,10 @@ public final class CompareCommand implements Callable<Integer> {
     static String ourSettings(Map<String, String> settings) {
         String inline = settings.get(ServerConfig.Key.INLINE_MAX.name);
         String chunk = settings.get(ServerConfig.Key.CHUNK.name);
-        return "gsf defaults: chunk=" + chunk + ("auto".equals(chunk) ? " (" + ServerConfig.AUTO_CHUNK_RULE + ")" : "")
+        String workers = settings.get(ServerConfig.Key.WORKERS.name);
+        return "gsf defaults: workers=" + workers
+                + ("auto".equals(workers) ? " (" + ServerConfig.AUTO_WORKERS_RULE + ")" : "")
+                + " chunk=" + chunk + ("auto".equals(chunk) ? " (" + ServerConfig.AUTO_CHUNK_RULE + ")" : "")
                 + " zero-copy=" + settings.get(ServerConfig.Key.ZERO_COPY.name)
                 + " zero-copy-min=" + settings.get(ServerConfig.Key.ZERO_COPY_MIN.name)
                 + " send-buffer=" + ("0".equals(settings.get(ServerConfig.Key.SEND_BUFFER.name)) ? "auto"
