@@ -23,6 +23,12 @@ import javax.net.ssl.SSLSocket;
 public final class Connector {
     private static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
     private static final String[] ALPN = {"http/1.1"};
+    /**
+     * Connecting and the TLS handshake get at least this long: a case's timeout bounds the server's answer, not the
+     * setup, and a JVM's first handshake on a busy 2-core machine took longer than a 500 ms case timeout (a CI run
+     * reported the server unreachable).
+     */
+    static final Duration SETUP = Duration.ofSeconds(10);
 
     private final InetSocketAddress address;
     private final String host;
@@ -48,20 +54,24 @@ public final class Connector {
     }
 
     /**
-     * A connected socket with {@code timeout} as its read timeout; over TLS with its handshake done.
+     * A connected socket with {@code timeout} as its read timeout; over TLS with its handshake done. Connecting and
+     * the handshake may take up to {@link #SETUP} (or {@code timeout}, if longer).
      *
      * @throws Unreachable when the server cannot be connected to, or the handshake fails (the certificate is not
      *                     trusted, no protocol or suite in common)
      */
     Socket open(Duration timeout) throws Unreachable {
         Socket plain = new Socket();
+        int setup = (int) Math.max(timeout.toMillis(), SETUP.toMillis());
         try {
-            plain.connect(address, (int) timeout.toMillis());
-            plain.setSoTimeout((int) timeout.toMillis());
+            plain.connect(address, setup);
+            plain.setSoTimeout(setup);
             // Each request is one write. Without this, Nagle holds it behind the client's TLS Finished until the
             // server's delayed ACK: 40 ms a case, with nginx as with ours.
             plain.setTcpNoDelay(true);
-            return trust == null ? plain : handshake(plain);
+            Socket socket = trust == null ? plain : handshake(plain);
+            socket.setSoTimeout((int) timeout.toMillis());
+            return socket;
         } catch (SSLException e) {
             close(plain);
             throw new Unreachable("TLS handshake with " + where() + " failed: " + (certificateProblem(e)

@@ -15,7 +15,10 @@ import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,6 +78,24 @@ class ConformanceTest {
             List<Conformance.Row> rows = Conformance.run(corpus, tls(server), Duration.ofMillis(500));
             assertThat(rows).extracting(Conformance.Row::got).containsExactly("none hung", "200 close", "200 open");
             assertThat(rows).extracting(Conformance.Row::conforms).containsExactly(false, true, true);
+        }
+    }
+
+    /** Connecting and the handshake are the run's setup, not a case: one slower than a case's timeout still connects. */
+    @Test
+    void aHandshakeSlowerThanTheCaseTimeoutIsWaitedFor_notReportedAsAnUnreachableServer() throws Exception {
+        Corpus corpus = Corpus.parse("""
+                case kept
+                why RFC 9112 §9.3
+                send GET /1KB.bin HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n
+                expect 200 open
+                """);
+        try (FileServer server = start(Algorithm.ENBA, false, Transport.HTTPS);
+             HeldRelay relay = new HeldRelay(server.tlsPort().orElseThrow(), 1_000)) {
+            Connector held = Connector.tls(new InetSocketAddress("127.0.0.1", relay.port()), "127.0.0.1",
+                    new Trust(TestCerts.clientContext(), false));
+            List<Conformance.Row> rows = Conformance.run(corpus, held, Duration.ofMillis(300));
+            assertThat(rows).extracting(Conformance.Row::got).containsExactly("200 open");
         }
     }
 
@@ -161,6 +182,49 @@ class ConformanceTest {
     private static FileServer start(Algorithm algorithm, boolean zeroCopy, Transport transport) throws IOException {
         // idle-timeout far above the read timeout: a request the server leaves waiting shows as "hung", not "close"
         return Servers.start(algorithm, transport.keys("zero-copy", String.valueOf(zeroCopy), "idle-timeout", "60s"));
+    }
+
+    /**
+     * Relays one connection to {@code serverPort}, holding the client's first bytes (its ClientHello) back for
+     * {@code holdMillis}: a slow network path, so the handshake takes longer than that.
+     */
+    private static final class HeldRelay implements AutoCloseable {
+        private final ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        private final Thread relay;
+
+        HeldRelay(int serverPort, long holdMillis) throws IOException {
+            relay = Thread.ofPlatform().name("held-relay").start(() -> {
+                try (Socket client = listening.accept(); Socket server = new Socket(InetAddress.getLoopbackAddress(),
+                        serverPort)) {
+                    Thread down = Thread.ofPlatform().start(() -> copy(server, client));
+                    Thread.sleep(holdMillis); // the path's delay itself, not a wait for an event
+                    copy(client, server);
+                    down.join(20_000);
+                } catch (IOException | InterruptedException ended) {
+                    // the test is over, or a side closed
+                }
+            });
+        }
+
+        int port() {
+            return listening.getLocalPort();
+        }
+
+        private static void copy(Socket from, Socket to) {
+            try {
+                from.getInputStream().transferTo(to.getOutputStream());
+                to.shutdownOutput();
+            } catch (IOException closed) {
+                // the other side ended the connection
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            listening.close();
+            relay.interrupt();
+            relay.join(20_000);
+        }
     }
 
     /** What {@code gsf conformance} printed and its exit code. */
