@@ -40,8 +40,8 @@ public final class ConformanceCommand implements Callable<Integer> {
     boolean all;
 
     @Option(names = "--timeout", paramLabel = "MS",
-            description = "read timeout per answer; connecting and the TLS handshake get at least 10 s"
-                    + " (default: ${DEFAULT-VALUE})")
+            description = "read timeout per answer; connecting and the TLS handshake get at least "
+                    + Connector.SETUP_SECONDS + " s (default: ${DEFAULT-VALUE})")
     long timeoutMillis = 3000;
 
     @Spec

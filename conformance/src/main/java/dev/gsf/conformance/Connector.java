@@ -26,9 +26,9 @@ public final class Connector {
     /**
      * Connecting and the TLS handshake get at least this long: a case's timeout bounds the server's answer, not the
      * setup, and a JVM's first handshake on a busy 2-core machine took longer than a 500 ms case timeout (a CI run
-     * reported the server unreachable).
+     * reported the server unreachable). A constant, so that the command's --timeout help can say it.
      */
-    static final Duration SETUP = Duration.ofSeconds(10);
+    static final int SETUP_SECONDS = 10;
 
     private final InetSocketAddress address;
     private final String host;
@@ -55,14 +55,14 @@ public final class Connector {
 
     /**
      * A connected socket with {@code timeout} as its read timeout; over TLS with its handshake done. Connecting and
-     * the handshake may take up to {@link #SETUP} (or {@code timeout}, if longer).
+     * the handshake may take up to {@link #SETUP_SECONDS} (or {@code timeout}, if longer).
      *
      * @throws Unreachable when the server cannot be connected to, or the handshake fails (the certificate is not
      *                     trusted, no protocol or suite in common)
      */
     Socket open(Duration timeout) throws Unreachable {
         Socket plain = new Socket();
-        int setup = (int) Math.max(timeout.toMillis(), SETUP.toMillis());
+        int setup = (int) Math.max(timeout.toMillis(), SETUP_SECONDS * 1000L);
         try {
             plain.connect(address, setup);
             plain.setSoTimeout(setup);
