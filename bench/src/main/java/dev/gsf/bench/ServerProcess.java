@@ -2,6 +2,7 @@ package dev.gsf.bench;
 
 import dev.gsf.common.ChildJvmOptions;
 import dev.gsf.server.ServerReady;
+import dev.gsf.server.config.ServerConfig;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -30,11 +32,28 @@ public final class ServerProcess extends ChildPeer {
         this.ready = ready;
     }
 
-    /** Server keys as {@code gsf serve} flags: {@code --key value}, in the map's order. */
+    /**
+     * Server keys as {@code gsf serve} flags, in the map's order: {@code --key value}, and a true/false key (serve's
+     * {@code --[no-]key}, which takes no value) as {@code --key} or {@code --no-key}; any other value of such a key as
+     * {@code --key=value}, which serve refuses naming the key.
+     */
     static List<String> keyFlags(Map<String, String> keys) {
         List<String> flags = new ArrayList<>();
-        keys.forEach((key, value) -> flags.addAll(List.of("--" + key, value)));
+        keys.forEach((key, value) -> {
+            if (!isOnOff(key)) {
+                flags.addAll(List.of("--" + key, value));
+            } else if (value.equals("true") || value.equals("false")) {
+                flags.add((value.equals("true") ? "--" : "--no-") + key);
+            } else {
+                flags.add("--" + key + "=" + value);
+            }
+        });
         return flags;
+    }
+
+    private static boolean isOnOff(String key) {
+        return Arrays.stream(ServerConfig.Key.values()).anyMatch(k -> k.name.equals(key)
+                && (k.defaultValue.equals("true") || k.defaultValue.equals("false")));
     }
 
     /**
