@@ -96,20 +96,24 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
         return rows;
     }
 
-    /** Clients of the unrecorded warm-up before each server's run (fewer when the pass has fewer). */
-    static final int WARM_UP_CLIENTS = 500;
+    /** The longest steady state of the unrecorded warm-up before each server's run (the pass's own if shorter). */
+    static final Duration WARM_UP_STEADY = Duration.ofSeconds(10);
 
     /**
-     * A short unrecorded run of the same kind before each server's: without it the first server of the pass met a
-     * cold JIT in the load generator's TLS handshakes (2,000 clients over TLS, 100 a second: ENBA, first, 36% of its
-     * target with a median handshake of 18 s; ADA and nginx after it 99.6-99.7% with 2-4 ms), and every server met
-     * its own cold JIT, which a separate many pass never warmed.
+     * An unrecorded run of the same kind and scale before each server's: the same clients over the same ramp-up, then
+     * at most {@link #WARM_UP_STEADY} of steady state. Without a warm-up the first server of the pass met a cold JIT in
+     * the load generator's TLS handshakes (2,000 clients over TLS, 100 a second: ENBA, first, 36% of its target with a
+     * median handshake of 18 s; ADA and nginx after it 99.6-99.7% with 2-4 ms). A warm-up of 500 clients for 6 s left
+     * the server's JIT compiling through the 10,000 clients' ramp-up (ADA's C2 thread 21-34% of a core for its 20 s,
+     * the server 100-130% of a core against nginx's 65-100%), and the handshake median at 53 and 193 ms in two runs
+     * against 3.3 and 2.5 ms after a warm-up at scale: that measured a JVM's first minute, which a server running for
+     * hours has long paid (docs/results/2026-11-28-tls-10000-clients-warm-up-at-scale.md).
      */
     private void warmUp(Peer peer) throws IOException, InterruptedException {
         Path out = Files.createTempDirectory(Files.createDirectories(work), "warm-up-");
-        InProcessLoad.run(transport.plan(LoadPlan.closed(Target.parse(peer.url()), manifest, "",
-                Math.min(clients, WARM_UP_CLIENTS), rate, Duration.ofSeconds(3), Duration.ofSeconds(3), Duration.ZERO,
-                out)));
+        Duration warmSteady = steady.compareTo(WARM_UP_STEADY) < 0 ? steady : WARM_UP_STEADY;
+        InProcessLoad.run(transport.plan(LoadPlan.closed(Target.parse(peer.url()), manifest, "", clients, rate, rampUp,
+                warmSteady, Duration.ZERO, out)));
     }
 
     private Row run(Peer peer) throws IOException, InterruptedException {

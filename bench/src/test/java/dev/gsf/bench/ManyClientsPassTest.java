@@ -2,10 +2,14 @@ package dev.gsf.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gsf.common.TestFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,6 +54,17 @@ class ManyClientsPassTest {
                     .isNotNegative();
         });
         assertThat(ManyClientsPass.table(rows)).contains("gsf ENBA");
+        // before it, an unrecorded run at the pass's scale: the same clients and ramp-up, steady at most 10 s
+        List<Path> warmUps;
+        try (Stream<Path> dirs = Files.list(out)) {
+            warmUps = dirs.filter(d -> d.getFileName().toString().startsWith("warm-up-")).toList();
+        }
+        assertThat(warmUps).hasSize(1);
+        JsonNode config = new ObjectMapper().readTree(warmUps.get(0).resolve("summary.json").toFile())
+                .path("runs").path(0).path("config");
+        assertThat(config.path("clients").asInt()).isEqualTo(clients);
+        assertThat(config.path("rampUpSeconds").asDouble()).isEqualTo(0.5);
+        assertThat(config.path("steadySeconds").asDouble()).isEqualTo(3.0);
     }
 
     @Test
