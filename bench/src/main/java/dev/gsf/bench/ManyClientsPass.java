@@ -105,9 +105,9 @@ record ManyClientsPass(int clients, long rate, Duration rampUp, Duration steady,
      * the load generator's TLS handshakes (2,000 clients over TLS, 100 a second: ENBA, first, 36% of its target with a
      * median handshake of 18 s; ADA and nginx after it 99.6-99.7% with 2-4 ms). A warm-up of 500 clients for 6 s left
      * the server's JIT compiling through the 10,000 clients' ramp-up (ADA's C2 thread 21-34% of a core for its 20 s,
-     * the server 100-130% of a core against nginx's 65-100%), and the handshake median at 53 and 193 ms in two runs
-     * against 3.3 and 2.5 ms after a warm-up at scale: that measured a JVM's first minute, which a server running for
-     * hours has long paid (docs/results/2026-11-28-tls-10000-clients-warm-up-at-scale.md).
+     * the server 100-130% of a core against nginx's 65-100%), and the handshake median at 53-736 ms in four runs
+     * against 2.1-3.8 ms in eight after a warm-up at scale: that measured a JVM's first minute, which a server running
+     * for hours has long paid (docs/results/2026-11-28-tls-10000-clients-warm-up-at-scale.md).
      */
     private void warmUp(Peer peer) throws IOException, InterruptedException {
         Path out = Files.createTempDirectory(Files.createDirectories(work), "warm-up-");
