@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 public final class ServerKeysOption {
     @Option(names = "--server-option", paramLabel = "KEY=VALUE",
             description = "any other server key for every gsf server, e.g. inline-max=0 to send every body through"
-                    + " its algorithm, zero-copy-min=0 or send-buffer=64K (repeatable; a key given here wins over the"
-                    + " command's own setting of it)")
+                    + " its algorithm, zero-copy-min=0, send-buffer=64K or tcp-nopush=false (repeatable; a key given"
+                    + " here wins over the command's own setting of it)")
     Map<String, String> keys = new LinkedHashMap<>();
 
     /** The keys given, in the order given. */
