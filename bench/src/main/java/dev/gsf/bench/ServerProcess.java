@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +39,7 @@ public final class ServerProcess extends ChildPeer {
     static List<String> keyFlags(Map<String, String> keys) {
         List<String> flags = new ArrayList<>();
         keys.forEach((key, value) -> {
-            if (!isOnOff(key)) {
+            if (!ServerConfig.Key.byName(key).map(ServerConfig.Key::isFlag).orElse(false)) {
                 flags.addAll(List.of("--" + key, value));
             } else if (value.equals("true") || value.equals("false")) {
                 flags.add((value.equals("true") ? "--" : "--no-") + key);
@@ -49,11 +48,6 @@ public final class ServerProcess extends ChildPeer {
             }
         });
         return flags;
-    }
-
-    private static boolean isOnOff(String key) {
-        return Arrays.stream(ServerConfig.Key.values()).anyMatch(k -> k.name.equals(key)
-                && (k.defaultValue.equals("true") || k.defaultValue.equals("false")));
     }
 
     /**

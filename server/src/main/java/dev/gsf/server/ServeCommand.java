@@ -49,7 +49,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
 
         private static OptionSpec option(ServerConfig.Key key) {
-            boolean flag = key.defaultValue.equals("true") || key.defaultValue.equals("false");
+            boolean flag = key.isFlag();
             String shown = key == ServerConfig.Key.ROOT ? FileSet.defaultDirectory().toString()
                     : key.defaultValue.isEmpty() ? "none" : key.defaultValue;
             OptionSpec.Builder option = OptionSpec.builder("--" + key.name)

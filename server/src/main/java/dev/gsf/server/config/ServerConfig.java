@@ -183,8 +183,14 @@ public record ServerConfig(Path root, String host, int port, Algorithm algorithm
             this.text = text;
         }
 
-        static Optional<Key> byName(String name) {
+        /** The key of that name, if there is one. */
+        public static Optional<Key> byName(String name) {
             return Arrays.stream(values()).filter(k -> k.name.equals(name)).findFirst();
+        }
+
+        /** A true/false key: {@code gsf serve} takes it as {@code --[no-]KEY}, without a value. */
+        public boolean isFlag() {
+            return defaultValue.equals("true") || defaultValue.equals("false");
         }
     }
 
