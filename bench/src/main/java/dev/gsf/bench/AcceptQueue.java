@@ -4,13 +4,14 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * How many connections wait in a listening port's accept queue: the kernel completed their TCP handshakes, the server
@@ -47,19 +48,13 @@ final class AcceptQueue implements AutoCloseable {
     }
 
     private void sample(int port) {
-        long total = -1;
-        List<Path> listing = new ArrayList<>();
-        for (Path table : tables) {
-            long queued = depth(port, table);
-            if (queued >= 0) {
-                total = Math.max(total, 0) + queued;
-                listing.add(table);
-            }
-        }
+        List<Path> read = tables;
+        long[] queued = read.stream().mapToLong(table -> depth(port, table)).toArray();
+        List<Path> listing = IntStream.range(0, queued.length).filter(i -> queued[i] >= 0).mapToObj(read::get).toList();
         if (!listing.isEmpty()) {
-            tables = List.copyOf(listing);
+            tables = listing;
         }
-        max.accumulateAndGet(total, Math::max);
+        max.accumulateAndGet(sum(queued), Math::max);
     }
 
     /** The tables the sampler reads: /proc/net/tcp and tcp6 until one lists the port, then those that did. */
@@ -82,14 +77,12 @@ final class AcceptQueue implements AutoCloseable {
      * /proc/net/tcp's form), summed over them; -1 when no table could be read or none lists such a socket.
      */
     static long depth(int port, List<Path> tables) {
-        long total = -1;
-        for (Path table : tables) {
-            long queued = depth(port, table);
-            if (queued >= 0) {
-                total = Math.max(total, 0) + queued;
-            }
-        }
-        return total;
+        return sum(tables.stream().mapToLong(table -> depth(port, table)).toArray());
+    }
+
+    /** The sum of the tables' depths that were read (0 and up), -1 when none was. */
+    private static long sum(long[] depths) {
+        return Arrays.stream(depths).filter(d -> d >= 0).reduce(Long::sum).orElse(-1);
     }
 
     private static long depth(int port, Path table) {
