@@ -8,8 +8,8 @@ import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.filterchain.FilterChainContext.TransportContext;
-import org.glassfish.grizzly.filterchain.TransportFilter;
 import org.glassfish.grizzly.filterchain.NextAction;
+import org.glassfish.grizzly.filterchain.TransportFilter;
 import org.glassfish.grizzly.ssl.SSLBaseFilter;
 import org.glassfish.grizzly.ssl.SSLConnectionContext;
 import org.glassfish.grizzly.ssl.SSLEngineConfigurator;
@@ -22,7 +22,9 @@ import org.glassfish.grizzly.ssl.SSLUtils;
  * Grizzly's own wrap took a new heap buffer from its memory manager for every write (and under BoringSSL the record
  * was copied from Netty's direct buffer into it, then by the transport into a direct one for write(2)), and kept it
  * referenced after the write ({@link FilterRecords}). A write during a handshake (TLS 1.2's), a blocking write, or a
- * message that is not a buffer goes Grizzly's way, as does an engine that owes the peer a record (an alert).
+ * message that is not a buffer goes Grizzly's way, as does an engine that owes the peer a record (an alert). Reads,
+ * after a connection's first, land in the transport's pooled buffer, not a new one of two records
+ * ({@link #createOptimizedTransportFilter}).
  *
  * <p>A handshake message after the handshake (a TLS 1.3 KeyUpdate that asks for the server's, a TLS 1.2
  * renegotiation) makes Grizzly's unwrap run a handshake with no input, and go on with what that handshake gives back:
@@ -105,12 +107,13 @@ final class RecordFilter extends SSLBaseFilter {
 
     /**
      * Grizzly's wrapper of the transport filter hands every read a new heap buffer of two records' size (33 KB under
-     * BoringSSL, zeroed) before it knows what came: a 200-byte request or the end of the stream cost as much. 5,000
-     * slow TLS clients allocated 217 MB so in 25 s, and 10,000 of them closing at once filled the 256 MB heap (full
-     * collections of 0.17-0.41 s). Once the connection has its engine, the transport reads as on the plain port: into
-     * its memory manager's pooled buffer, trimmed to what came; a record split over two reads is joined as before
-     * ({@link RecordSplitter}, the SSL filter's remainder). The first read still goes Grizzly's way: it creates the
-     * engine and begins the handshake.
+     * either engine, zeroed) before it knows what came: a 171-byte request or the end of the stream cost as much, and
+     * while a download is in progress the read waits with its buffer until the download ends. 5,000 slow TLS clients
+     * allocated 225 MB so in 25 s, and 10,000 of them leaving at once filled the 256 MB heap (full collections of
+     * 0.17-0.41 s; docs/results/2026-11-29-tls-read-buffers.md). Once the connection has its engine, the transport
+     * reads as on the plain port: into its memory manager's pooled buffer, trimmed to what came; a record split over
+     * two reads is joined as before ({@link RecordSplitter}, the SSL filter's remainder). The first read still goes
+     * Grizzly's way: it creates the engine and begins the handshake.
      */
     @Override
     protected SSLTransportFilterWrapper createOptimizedTransportFilter(TransportFilter transport) {

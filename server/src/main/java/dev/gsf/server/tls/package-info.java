@@ -7,11 +7,12 @@
  *       ({@code HandshakeTimeout}) or speak plain HTTP to it (a filter the server's wiring gives it, the HTTP layer's
  *       {@code PlainHttpRefusal}: nothing here reads HTTP), and that sends a failed handshake's alert before the
  *       close ({@code HandshakeAlerts}). {@code RecordSplitter}, just below the SSL filter, gives it the last record
- *       of a read after the others (all at once on HTTP/2), so that a client's close_notify right behind its request (a TLS half-close) is unwrapped only
- *       once the request is answered (a record that comes up while a plain GET's download is held waits for its end:
- *       {@code dev.gsf.server.send.DownloadHold}); {@code TlsClose} closes a connection whose client sent its
- *       close_notify once that read is done with (a FIN may not follow until the server's), sends the server's
- *       close_notify before a graceful close's FIN and reads away what the client sent unread.</li>
+ *       of a read after the others (all at once on HTTP/2), so that a client's close_notify right behind its
+ *       request (a TLS half-close) is unwrapped only once the request is answered (a record that comes up while a
+ *       plain GET's download is held waits for its end: {@code dev.gsf.server.send.DownloadHold});
+ *       {@code TlsClose} closes a connection whose client sent its close_notify once that read is done with (a FIN
+ *       may not follow until the server's), sends the server's close_notify before a graceful close's FIN and reads
+ *       away what the client sent unread.</li>
  *   <li>{@link dev.gsf.server.tls.PemFiles} (the certificate chain and key read from PEM files) and
  *       {@link dev.gsf.server.tls.TlsEngines} (the SSL engine every new connection gets, renewed by a reload, released
  *       when its connection closes), from the provider {@code tls-provider} chose: {@code OpenSslEngines} (BoringSSL
@@ -22,7 +23,8 @@
  *       connection's engine into pooled record buffers ({@code TlsRecords}; direct ones for BoringSSL, heap ones for
  *       the JDK's engines, from {@code RecordBuffers}), queued below the SSL filter. Every other write after the
  *       handshake (a response head and the small body sent with it, Grizzly's own answers, HTTP/2's frames) takes
- *       the same record path: the port's SSL filter is {@code RecordFilter}, Grizzly's with its writes overridden.
+ *       the same record path: the port's SSL filter is {@code RecordFilter}, Grizzly's with its writes overridden
+ *       (and its reads after a connection's first, which land in the transport's pooled buffer).
  *       The engine seals views of such a write's buffers, never the buffers themselves: the last record's end hands
  *       them back to their owner (a pool another connection's write takes from), so nothing of a write is touched
  *       once its records are queued.
