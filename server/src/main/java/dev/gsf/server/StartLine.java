@@ -46,7 +46,7 @@ public final class StartLine {
                         + " zero-copy-min=%s inline-max=%s max-downloads=%s write-timeout=%dms idle-timeout=%ds"
                         + " send-buffer=%s tcp-nopush=%s open-file-cache=%s",
                 c.root().toAbsolutePath().normalize(), address, c.algorithm(),
-                c.workerThreads() + (c.workers() == ServerConfig.AUTO_WORKERS ? "(auto)" : ""), c.queue(),
+                workers(c), c.queue(),
                 ByteSize.format(c.chunkSize()) + (c.chunk() == ServerConfig.AUTO_CHUNK ? "(auto)" : ""),
                 c.zeroCopy(), !c.zeroCopy() ? "" : LibcSendfile.UNAVAILABLE.map(why -> "(transferTo: " + why + ")")
                         .orElse("(sendfile)"), ByteSize.format(c.zeroCopyMin()),
@@ -56,6 +56,15 @@ public final class StartLine {
                 c.sendBuffer() == 0 ? "auto" : ByteSize.format(c.sendBuffer()),
                 !c.tcpNoPush() ? "false" : TcpCork.UNAVAILABLE.map(why -> "unavailable(" + why + ")").orElse("true"),
                 c.openFileCache().isZero() ? "off" : c.openFileCache().toMillis() + "ms");
+    }
+
+    /** The pool's threads, or the setting VTA, which has no pool, leaves unused until a switch to another algorithm. */
+    private static String workers(ServerConfig c) {
+        boolean auto = c.workers() == ServerConfig.AUTO_WORKERS;
+        if (!c.algorithm().usesWorkerPool()) {
+            return (auto ? "auto" : Integer.toString(c.workers())) + "(unused by " + c.algorithm() + ")";
+        }
+        return c.workerThreads() + (auto ? "(auto)" : "");
     }
 
     /** The warning the line ends with, or "" when none applies. */

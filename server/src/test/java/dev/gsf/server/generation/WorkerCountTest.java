@@ -35,14 +35,15 @@ class WorkerCountTest {
                 "algorithm", algorithm.name())));
              RawHttp http = new RawHttp(server.port())) {
             assertPool(server, http, algorithm, poolUnderAuto(algorithm));
-            assertThat(server.startLine()).contains(" workers=" + (algorithm == Algorithm.ADA ? CORES : 50) + "(auto) ");
+            assertThat(server.startLine()).contains(" workers=" + (algorithm == Algorithm.VTA ? "auto(unused by VTA)"
+                    : (algorithm == Algorithm.ADA ? CORES : 50) + "(auto)") + " ");
 
             server.reconfigure(server.config().with(Map.of("algorithm", next.name())));
             assertPool(server, http, next, poolUnderAuto(next));
 
             server.reconfigure(server.config().with(Map.of("workers", "7")));
             assertPool(server, http, next, next == Algorithm.VTA ? 0 : 7);
-            assertThat(server.startLine()).contains(" workers=7 ");
+            assertThat(server.startLine()).contains(next == Algorithm.VTA ? " workers=7(unused by VTA) " : " workers=7 ");
         }
     }
 
