@@ -43,7 +43,8 @@ class WorkerCountTest {
 
             server.reconfigure(server.config().with(Map.of("workers", "7")));
             assertPool(server, http, next, next == Algorithm.VTA ? 0 : 7);
-            assertThat(server.startLine()).contains(next == Algorithm.VTA ? " workers=7(unused by VTA) " : " workers=7 ");
+            assertThat(server.startLine())
+                    .contains(next == Algorithm.VTA ? " workers=7(unused by VTA) " : " workers=7 ");
         }
     }
 

@@ -32,13 +32,14 @@ class TlsReadHeapTest {
     private static final int GRIZZLY_READ_BUFFER = 33_408;
     private static final int CONNECTIONS = 5;
 
-    @ParameterizedTest(name = "tls-provider={0}")
-    @MethodSource("dev.gsf.server.testing.Variants#tlsProviders")
-    void readsAfterTheFirstLandInBuffersOfTheirSize_requestsAndALeavingClientsEndAlike(String provider)
+    @ParameterizedTest(name = "{0} tls-provider={1}")
+    @MethodSource("dev.gsf.server.testing.Variants#everyAlgorithmUnderEachProvider")
+    void readsAfterTheFirstLandInBuffersOfTheirSize_requestsAndALeavingClientsEndAlike(Algorithm algorithm,
+                                                                                      String provider)
             throws Exception {
         Transport https = Transport.HTTPS_JDK.provider.equals(provider) ? Transport.HTTPS_JDK : Transport.HTTPS;
         Map<Connection<?>, List<int[]>> reads = new ConcurrentHashMap<>(); // per connection: {size, capacity}
-        try (FileServer server = Servers.start(Algorithm.ADA, https.keys())) {
+        try (FileServer server = Servers.start(algorithm, https.keys())) {
             server.addConnectionProbe(new ConnectionProbe.Adapter() {
                 @Override
                 public void onReadEvent(Connection connection, Buffer data, int size) {
