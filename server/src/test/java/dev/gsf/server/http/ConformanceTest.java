@@ -9,16 +9,14 @@ import dev.gsf.conformance.Connector;
 import dev.gsf.conformance.Corpus;
 import dev.gsf.conformance.Trust;
 import dev.gsf.server.FileServer;
+import dev.gsf.server.testing.Relay;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,7 +89,7 @@ class ConformanceTest {
                 expect 200 open
                 """);
         try (FileServer server = start(Algorithm.ENBA, false, Transport.HTTPS);
-             HeldRelay relay = new HeldRelay(server.tlsPort().orElseThrow(), 1_000)) {
+             Relay relay = Relay.holdingTheClientFor(server.tlsPort().orElseThrow(), 1_000)) {
             Connector held = Connector.tls(new InetSocketAddress("127.0.0.1", relay.port()), "127.0.0.1",
                     new Trust(TestCerts.clientContext(), false));
             List<Conformance.Row> rows = Conformance.run(corpus, held, Duration.ofMillis(300));
@@ -182,49 +180,6 @@ class ConformanceTest {
     private static FileServer start(Algorithm algorithm, boolean zeroCopy, Transport transport) throws IOException {
         // idle-timeout far above the read timeout: a request the server leaves waiting shows as "hung", not "close"
         return Servers.start(algorithm, transport.keys("zero-copy", String.valueOf(zeroCopy), "idle-timeout", "60s"));
-    }
-
-    /**
-     * Relays one connection to {@code serverPort}, holding the client's first bytes (its ClientHello) back for
-     * {@code holdMillis}: a slow network path, so the handshake takes longer than that.
-     */
-    private static final class HeldRelay implements AutoCloseable {
-        private final ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        private final Thread relay;
-
-        HeldRelay(int serverPort, long holdMillis) throws IOException {
-            relay = Thread.ofPlatform().name("held-relay").start(() -> {
-                try (Socket client = listening.accept(); Socket server = new Socket(InetAddress.getLoopbackAddress(),
-                        serverPort)) {
-                    Thread down = Thread.ofPlatform().start(() -> copy(server, client));
-                    Thread.sleep(holdMillis); // the path's delay itself, not a wait for an event
-                    copy(client, server);
-                    down.join(20_000);
-                } catch (IOException | InterruptedException ended) {
-                    // the test is over, or a side closed
-                }
-            });
-        }
-
-        int port() {
-            return listening.getLocalPort();
-        }
-
-        private static void copy(Socket from, Socket to) {
-            try {
-                from.getInputStream().transferTo(to.getOutputStream());
-                to.shutdownOutput();
-            } catch (IOException closed) {
-                // the other side ended the connection
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            listening.close();
-            relay.interrupt();
-            relay.join(20_000);
-        }
     }
 
     /** What {@code gsf conformance} printed and its exit code. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Relay;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
@@ -181,13 +182,13 @@ class ResponseRecordsTest {
 
     /** A client through a record-counting proxy, past its handshake (and the session tickets after it). */
     private Counted connect() throws Exception {
-        RecordProxy proxy = new RecordProxy(SERVERS.get(algorithm + provider).tlsPort().orElseThrow(), 0);
+        Relay proxy = Relay.readingRecords(SERVERS.get(algorithm + provider).tlsPort().orElseThrow(), 0);
         Counted client = new Counted(proxy, RawHttp.overTls(proxy.port(), TestCerts.clientContext()));
         assertThat(client.http.exchange("GET", INLINE).status()).isEqualTo(200); // the handshake's records
         return client;
     }
 
-    private record Counted(RecordProxy proxy, RawHttp http) implements AutoCloseable {
+    private record Counted(Relay proxy, RawHttp http) implements AutoCloseable {
         interface Exchange {
             RawHttp.Response run() throws IOException;
         }

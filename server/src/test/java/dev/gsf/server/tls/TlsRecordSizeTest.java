@@ -6,6 +6,7 @@ import dev.gsf.algorithms.Algorithm;
 import dev.gsf.common.TestFiles;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.RawHttp;
+import dev.gsf.server.testing.Relay;
 import dev.gsf.server.testing.Servers;
 import dev.gsf.server.testing.TestCerts;
 import dev.gsf.server.testing.Transport;
@@ -50,7 +51,7 @@ class TlsRecordSizeTest {
 
     @Test
     void aFastClientGetsWholeRecords() throws Exception {
-        try (FileServer server = start(); RecordProxy proxy = new RecordProxy(server.tlsPort().getAsInt(), 0);
+        try (FileServer server = start(); Relay proxy = Relay.readingRecords(server.tlsPort().getAsInt(), 0);
              RawHttp client = RawHttp.overTls(proxy.port(), TestCerts.clientContext())) {
             assertThat(client.exchange("GET", "/1MB.bin").md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
             List<Integer> records = proxy.records();
@@ -76,7 +77,7 @@ class TlsRecordSizeTest {
     @Test
     void aClientThatMadeTheServerWait_getsWholeRecordsUnderBoringSsl_smallOnesUnderTheJdk() throws Exception {
         try (FileServer server = start();
-             RecordProxy proxy = new RecordProxy(server.tlsPort().getAsInt(), 1000); // far over the server's 250 ms
+             Relay proxy = Relay.readingRecords(server.tlsPort().getAsInt(), 1000); // far over the server's 250 ms
              RawHttp client = RawHttp.overTls(proxy.port(), TestCerts.clientContext())) {
             assertThat(client.exchange("GET", "/1MB.bin").md5()).isEqualTo(TestFiles.md5Of("1MB.bin"));
             List<Integer> first = proxy.records();

@@ -1,4 +1,4 @@
-package dev.gsf.server.tls;
+package dev.gsf.server.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,34 +12,51 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Forwards one connection to the server, reading the TLS record headers of what the server sends. With a
- * {@code pauseMillis}, it stops reading from the server once for that long, after the first 32 KB. (The record
- * sizes of TlsRecordSizeTest, the records per response of ResponseRecordsTest.)
+ * Relays one TCP connection to a server on loopback, as a network path a test shapes: it may hold the client's
+ * first bytes back for a while (a slow path: the handshake takes longer), stop reading from the server once, after
+ * its first 32 KB, for a while (a client that stops reading: the server's writes wait), and it reads the TLS record
+ * headers of what the server sends. Each direction is a platform thread; a direction that ends half-closes the
+ * other side, as the peer's FIN would.
  */
-final class RecordProxy implements AutoCloseable {
+public final class Relay implements AutoCloseable {
     private static final int PAUSE_AFTER = 32 << 10;
     private final ServerSocket listening;
     private final int serverPort;
+    private final long holdMillis;
     private final long pauseMillis;
+    private final int serverReceiveBuffer;
     private final List<Integer> records = new ArrayList<>();
     private final List<Socket> sockets = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
-    RecordProxy(int serverPort, long pauseMillis) throws IOException {
+    private Relay(int serverPort, long holdMillis, long pauseMillis, int serverReceiveBuffer) throws IOException {
         this.serverPort = serverPort;
+        this.holdMillis = holdMillis;
         this.pauseMillis = pauseMillis;
+        this.serverReceiveBuffer = serverReceiveBuffer;
         listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        Thread accept = new Thread(this::accept, "record-proxy");
-        threads.add(accept);
-        accept.start();
+        start(this::accept, "relay");
     }
 
-    int port() {
+    /** A path that holds the client's first bytes (its ClientHello) back for {@code holdMillis}. */
+    public static Relay holdingTheClientFor(int serverPort, long holdMillis) throws IOException {
+        return new Relay(serverPort, holdMillis, 0, 0);
+    }
+
+    /**
+     * A path that reads the server's records through a 16 KB receive buffer and, with {@code pauseMillis} above 0,
+     * stops reading from the server once for that long after the first 32 KB.
+     */
+    public static Relay readingRecords(int serverPort, long pauseMillis) throws IOException {
+        return new Relay(serverPort, 0, pauseMillis, 16 << 10);
+    }
+
+    public int port() {
         return listening.getLocalPort();
     }
 
-    /** The sizes of the records the server sent so far (header excluded), in order. */
-    synchronized List<Integer> records() {
+    /** The sizes of the TLS records the server sent so far (header excluded), in order. */
+    public synchronized List<Integer> records() {
         return new ArrayList<>(records);
     }
 
@@ -47,17 +64,18 @@ final class RecordProxy implements AutoCloseable {
         try {
             Socket client = listening.accept();
             Socket server = new Socket();
-            server.setReceiveBufferSize(16 << 10);
+            if (serverReceiveBuffer > 0) {
+                server.setReceiveBufferSize(serverReceiveBuffer);
+            }
             server.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), serverPort), 5000);
             synchronized (this) {
                 sockets.add(client);
                 sockets.add(server);
             }
-            Thread up = new Thread(() -> copy(client, server, false), "record-proxy-up");
-            threads.add(up);
-            up.start();
-            copy(server, client, true);
-        } catch (IOException closed) {
+            start(() -> copy(server, client, true), "relay-down");
+            Thread.sleep(holdMillis); // the path's delay itself, not a wait for an event
+            copy(client, server, false);
+        } catch (IOException | InterruptedException closed) {
             // the test is over
         }
     }
@@ -69,7 +87,9 @@ final class RecordProxy implements AutoCloseable {
         long recordLeft = 0;
         long forwarded = 0;
         boolean paused = pauseMillis == 0 || !fromServer;
-        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        try {
+            InputStream in = from.getInputStream();
+            OutputStream out = to.getOutputStream();
             for (int n; (n = in.read(buffer)) > 0; ) {
                 for (int i = 0; fromServer && i < n; ) { // the record boundaries in these bytes
                     if (recordLeft > 0) {
@@ -94,20 +114,30 @@ final class RecordProxy implements AutoCloseable {
                     Thread.sleep(pauseMillis); // a client that stops reading: the server's writes wait
                 }
             }
+            to.shutdownOutput();
         } catch (IOException | InterruptedException closed) {
             // one side closed
         }
     }
 
+    private synchronized void start(Runnable task, String name) {
+        Thread thread = Thread.ofPlatform().name(name).daemon().unstarted(task);
+        threads.add(thread);
+        thread.start();
+    }
+
     @Override
     public void close() throws Exception {
         listening.close();
+        List<Thread> started;
         synchronized (this) {
             for (Socket socket : sockets) {
                 socket.close();
             }
+            started = new ArrayList<>(threads);
         }
-        for (Thread thread : threads) {
+        for (Thread thread : started) {
+            thread.interrupt(); // one still holding or pausing
             thread.join(TimeUnit.SECONDS.toMillis(10));
         }
     }
