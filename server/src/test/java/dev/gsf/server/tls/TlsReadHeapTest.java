@@ -22,10 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The buffer each read of a TLS connection lands in, seen by a probe on the server's reads. Grizzly's SSL filter gave
  * every read a new heap buffer of two records (33,408 bytes; 33,418 under the JDK's engine) before reading, so a
- * 171-byte request, or the end of the stream, cost that much: one per download for requests that came while the last
- * one finished, one per client that left mid-download (held until the download ended), which filled the 256 MB heap
- * when 10,000 slow clients left at once. After the first read, which creates the engine, reads now land in the
- * transport's pooled buffer, trimmed to what came.
+ * 171-byte request, or the end of the stream, cost that much, and the read of a client that left mid-download waited
+ * with its buffer until the download ended: 10,000 slow clients leaving at once filled the 256 MB heap. After the
+ * first read, which creates the engine, reads now land in the transport's pooled buffer, trimmed to what came.
  */
 class TlsReadHeapTest {
     /** The smallest buffer Grizzly's SSL filter gave a read: two of the engine's packet buffers. */
