@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The open file descriptors of this JVM (Linux /proc). A test that counts all of them must run alone in its JVM
- * ({@code @Isolated}): the tests of other classes may run at the same time and open their own.
+ * The open file descriptors of this JVM (Linux /proc), and what the kernel holds unsent in a loopback connection. A
+ * test that counts all of them must run alone in its JVM ({@code @Isolated}): the tests of other classes may run at
+ * the same time and open their own.
  */
 public final class Descriptors {
     private Descriptors() {
@@ -24,7 +25,23 @@ public final class Descriptors {
         return inode == null ? 0 : targets().stream().filter(("socket:[" + inode + "]")::equals).count();
     }
 
+    /**
+     * The bytes the server's end of the loopback connection between {@code serverPort} and {@code clientPort} holds
+     * that its client has not taken (tx_queue in /proc/net/tcp): above 0 while the client's window is closed, for on
+     * loopback what the window lets through is taken at once. -1 when there is no such socket.
+     */
+    public static long unsentBytes(int serverPort, int clientPort) {
+        String[] socket = socket(serverPort, clientPort);
+        return socket == null ? -1 : Long.parseLong(socket[4].substring(0, socket[4].indexOf(':')), 16);
+    }
+
     private static String inodeOf(int localPort, int remotePort) {
+        String[] socket = socket(localPort, remotePort);
+        return socket == null ? null : socket[9];
+    }
+
+    /** The columns of the socket with these ports that has an inode (the live one), from /proc/net/tcp or tcp6. */
+    private static String[] socket(int localPort, int remotePort) {
         String local = String.format(":%04X", localPort);
         String remote = String.format(":%04X", remotePort);
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
@@ -33,7 +50,7 @@ public final class Descriptors {
                     String[] columns = line.trim().split("\\s+");
                     if (columns.length > 9 && columns[1].endsWith(local) && columns[2].endsWith(remote)
                             && !"0".equals(columns[9])) {
-                        return columns[9];
+                        return columns;
                     }
                 }
             } catch (IOException e) {
