@@ -30,6 +30,12 @@ public enum Transport {
         this.provider = provider;
     }
 
+    /** The HTTPS transport of {@code tls-provider} {@code provider} ("openssl" or "jdk"). */
+    public static Transport overTls(String provider) {
+        return Arrays.stream(values()).filter(t -> t.isTls() && t.provider.equals(provider)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no HTTPS transport for tls-provider " + provider));
+    }
+
     /** Whether this transport is HTTPS (under either provider). */
     public boolean isTls() {
         return this != HTTP;

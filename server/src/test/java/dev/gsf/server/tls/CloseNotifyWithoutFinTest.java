@@ -46,7 +46,7 @@ class CloseNotifyWithoutFinTest {
 
     @BeforeParameterizedClassInvocation
     static void start(Algorithm algorithm, String provider) throws IOException {
-        Transport transport = Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK;
+        Transport transport = Transport.overTls(provider);
         SERVERS.put(List.of(algorithm, provider),
                 Servers.start(algorithm, transport.keys("send-buffer", String.valueOf(BUFFER))));
     }

@@ -54,7 +54,7 @@ class FirstWritesStressTest {
             new Random(i).nextBytes(files[i]);
             Files.write(root.resolve(NAMES[i]), files[i]);
         }
-        Transport transport = Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK;
+        Transport transport = Transport.overTls(provider);
         Queue<String> wrong = new ConcurrentLinkedQueue<>();
         AtomicInteger whole = new AtomicInteger();
         try (FileServer server = Servers.start(root, algorithm, transport.keys())) {

@@ -39,7 +39,7 @@ class RecordSplitterTest {
 
     @BeforeParameterizedClassInvocation
     static void start(String provider) throws IOException {
-        Transport transport = Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK;
+        Transport transport = Transport.overTls(provider);
         SERVERS.put(provider, Servers.start(Algorithm.ENBA, transport.keys()));
     }
 

@@ -62,7 +62,7 @@ class ResponseRecordsTest {
                 Files.write(file, bytes);
             }
         }
-        Transport transport = Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK;
+        Transport transport = Transport.overTls(provider);
         SERVERS.put(algorithm + provider, Servers.start(root, algorithm,
                 transport.keys("inline-max", Integer.toString(INLINE_MAX))));
     }

@@ -69,6 +69,6 @@ class ServerCloseNotifyTest {
     }
 
     private static String[] keys(String provider, String... keyValues) {
-        return (Transport.HTTPS.provider.equals(provider) ? Transport.HTTPS : Transport.HTTPS_JDK).keys(keyValues);
+        return Transport.overTls(provider).keys(keyValues);
     }
 }

@@ -36,7 +36,7 @@ class TlsReadHeapTest {
     void readsAfterTheFirstLandInBuffersOfTheirSize_requestsAndALeavingClientsEndAlike(Algorithm algorithm,
                                                                                       String provider)
             throws Exception {
-        Transport https = Transport.HTTPS_JDK.provider.equals(provider) ? Transport.HTTPS_JDK : Transport.HTTPS;
+        Transport https = Transport.overTls(provider);
         Map<Connection<?>, List<int[]>> reads = new ConcurrentHashMap<>(); // per connection: {size, capacity}
         try (FileServer server = Servers.start(algorithm, https.keys())) {
             server.addConnectionProbe(new ConnectionProbe.Adapter() {
