@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -100,12 +101,15 @@ class SchedulerTest {
         }
     }
 
+    /**
+     * Polls every 0.2 ms up to 10 s. Not a spin: spinning (onSpinWait, yield) took a core for the whole class, the
+     * sweeper's real 1 s sweeps included (12 CPU-s on an idle machine, and the cores from the suite's other streams).
+     */
     static void await(String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!condition.getAsBoolean()) {
             assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
-            Thread.onSpinWait();
-            Thread.yield();
+            LockSupport.parkNanos(200_000);
         }
     }
 
