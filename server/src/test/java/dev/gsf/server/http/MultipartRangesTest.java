@@ -12,11 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +33,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsZeroCopyAndTransport")
 class MultipartRangesTest {
     private static final int SIZE = 300_000;
+    /**
+     * The server and client of each invocation, shared by its tests: each only sends requests and reads answers, none
+     * changes the server (one per test started 80 servers and clients, each client over HTTPS a full handshake).
+     */
+    private static final Map<List<Object>, ServedOver> SERVED = new ConcurrentHashMap<>();
     @TempDir
     static Path root;
     private static byte[] content;
@@ -49,16 +57,21 @@ class MultipartRangesTest {
         Files.writeString(root.resolve("note.txt"), "0123456789abcdefghij\n");
     }
 
-    @BeforeEach
-    void start() throws IOException {
+    @BeforeParameterizedClassInvocation
+    static void start(Algorithm algorithm, boolean zeroCopy, Transport transport) throws IOException {
         // A small chunk, so that big parts take several writes and the sections cross chunk boundaries.
-        served = ServedOver.start(root, algorithm, transport, "zero-copy", Boolean.toString(zeroCopy),
-                "chunk", "16K", "max-ranges", "8");
+        SERVED.put(List.of(algorithm, zeroCopy, transport), ServedOver.start(root, algorithm, transport, "zero-copy",
+                Boolean.toString(zeroCopy), "chunk", "16K", "max-ranges", "8"));
     }
 
-    @AfterEach
-    void stop() {
-        served.close();
+    @AfterParameterizedClassInvocation
+    static void stop(Algorithm algorithm, boolean zeroCopy, Transport transport) {
+        SERVED.remove(List.of(algorithm, zeroCopy, transport)).close();
+    }
+
+    @BeforeEach
+    void served() {
+        served = SERVED.get(List.of(algorithm, zeroCopy, transport));
     }
 
     private HttpResponse<byte[]> get(String path, String... headers) throws Exception {

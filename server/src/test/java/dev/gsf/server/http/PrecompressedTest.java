@@ -18,13 +18,17 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +43,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
 class PrecompressedTest {
     private static final Instant MODIFIED = Instant.parse("2026-11-03T10:00:00Z");
+    /**
+     * The server and client of each invocation, shared by its tests: each only sends requests and reads answers, none
+     * changes the server (one per test started 63 servers and clients, each client over HTTPS a full handshake).
+     * The two tests that need another configuration start their own.
+     */
+    private static final Map<List<Object>, ServedOver> SERVED = new ConcurrentHashMap<>();
     @TempDir
     static Path root;
     private static byte[] css;
@@ -70,14 +80,20 @@ class PrecompressedTest {
         Files.setLastModifiedTime(Files.write(root.resolve(name), bytes), FileTime.from(modified));
     }
 
-    @BeforeEach
-    void start() throws IOException {
-        served = ServedOver.start(root, algorithm, transport, "precompressed", "br,gzip", "chunk", "16K");
+    @BeforeParameterizedClassInvocation
+    static void start(Algorithm algorithm, Transport transport) throws IOException {
+        SERVED.put(List.of(algorithm, transport), ServedOver.start(root, algorithm, transport, "precompressed",
+                "br,gzip", "chunk", "16K"));
     }
 
-    @AfterEach
-    void stop() {
-        served.close();
+    @AfterParameterizedClassInvocation
+    static void stop(Algorithm algorithm, Transport transport) {
+        SERVED.remove(List.of(algorithm, transport)).close();
+    }
+
+    @BeforeEach
+    void served() {
+        served = SERVED.get(List.of(algorithm, transport));
     }
 
     private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
