@@ -2,28 +2,35 @@ package dev.gsf.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gsf.algorithms.Algorithm;
 import dev.gsf.server.FileServer;
 import dev.gsf.server.testing.AlgorithmAndTransportFixture;
 import dev.gsf.server.testing.RawHttp;
 import dev.gsf.server.testing.Servers;
+import dev.gsf.server.testing.Transport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * HTTP semantics, the same for every algorithm: methods, validators, conditionals, ranges, errors, keep-alive. Every
- * test runs once per algorithm over HTTP and for SBA, ENBA and VTA over HTTPS, on a fresh server and one connection
- * to it that every answer must leave usable.
+ * test runs once per algorithm over HTTP and for SBA, ENBA and VTA over HTTPS, on a connection of its own that every
+ * answer must leave usable, to one server per algorithm and transport: the tests only send requests and read answers,
+ * none changes the server (one per test started 54).
  */
 @ParameterizedClass(name = "{0} {1}")
 @MethodSource("dev.gsf.server.testing.Variants#algorithmsAndTransport")
@@ -38,6 +45,8 @@ class HttpSemanticsTest extends AlgorithmAndTransportFixture {
             new SingleRange("-500", 299_500, 500),
             new SingleRange("299990-400000", 299_990, 10),
             new SingleRange("-999999", 0, SIZE));
+    /** Each invocation's server (invocations may run at once). */
+    private static final Map<List<Object>, FileServer> SERVERS = new ConcurrentHashMap<>();
     @TempDir
     static Path root;
     private static byte[] content;
@@ -55,9 +64,24 @@ class HttpSemanticsTest extends AlgorithmAndTransportFixture {
         Files.writeString(root.resolve("sub").resolve("a..b"), "dots inside a name are fine\n");
     }
 
+    @BeforeParameterizedClassInvocation
+    static void start(Algorithm algorithm, Transport transport) throws IOException {
+        SERVERS.put(List.of(algorithm, transport), Servers.start(root, algorithm, transport.keys()));
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stop(Algorithm algorithm, Transport transport) {
+        SERVERS.remove(List.of(algorithm, transport)).close();
+    }
+
     @Override
-    protected FileServer startServer() throws IOException {
-        return Servers.start(root, algorithm, transport.keys());
+    protected FileServer startServer() {
+        return SERVERS.get(List.of(algorithm, transport));
+    }
+
+    @Override
+    protected void stopServer(FileServer server) {
+        // the invocation's: stopped after its last test
     }
 
     @Test

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * Base of the test classes whose every test gets a fresh server, started by the subclass, and one connection to it;
- * after the test the connection is closed, then the server.
+ * Base of the test classes whose every test gets a server, started by the subclass, and one connection to it; after
+ * the test the connection is closed, then the server (unless the subclass shares one server among its tests).
  */
 public abstract class ConnectedServerFixture {
     protected FileServer server;
@@ -33,7 +33,12 @@ public abstract class ConnectedServerFixture {
             http.close();
         }
         if (server != null) {
-            server.close();
+            stopServer(server);
         }
+    }
+
+    /** After each test, with its server: closes it. A class whose tests share a server closes it itself instead. */
+    protected void stopServer(FileServer server) {
+        server.close();
     }
 }
