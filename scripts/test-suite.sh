@@ -9,7 +9,8 @@
 #   2b. "isolated": server's @Isolated classes (each measures the whole JVM: descriptors, threads, CPU, memory), in a
 #       JVM of their own, one after the other, also at nice 5. In server's one JVM JUnit runs them after every other
 #       class, alone: over a minute at the end with a core idle (docs/results/2026-11-27-ci-time.md). The list is
-#       the classes whose declaration says @Isolated, found when the suite starts;
+#       the classes whose declaration says @Isolated, found when the suite starts; before them, in algorithms' own
+#       JVM, algorithms' SchedulerTest, which waits on real sweeps (isolated.includes);
 #   2c. "loadgen": loadgen's test classes, one at a time, but one that the bench stream runs (loadgen.excludes);
 #   2d. "bench": mvn verify of bench and cli (their test classes one at a time, the cli's shaded jar; first
 #      loadgen's LoadAgainstServerTest, so that the two streams end closer together, bench.includes), which in
@@ -68,6 +69,7 @@ stream() { # NICENESS NAME PROJECTS PHASE SUREFIRE-LIST-OPTION [MAVEN ARGS...]
 isolated="$root/target/gsf-test-isolated.includes"
 grep -rlE '^@Isolated\b' server/src/test/java --include='*.java' | sed 's#^server/src/test/java/##' | sort > "$isolated"
 { cat "$isolated"; echo '**/*$*'; } > "$root/target/gsf-test-server.excludes"
+cat "$groups/isolated.includes" >> "$isolated" # and the other modules' classes the isolated stream runs
 # Two streams run tests of one module at once (server's and isolated in server; loadgen's and bench's in loadgen):
 # each of the second ones gets a surefire temporary directory of its own (-DtempDir, under the module's target/),
 # because surefire deletes its directory when its run ends, and with it the booter jar of the other run's test JVM,
