@@ -31,6 +31,17 @@ public final class Variants {
                 Stream.of(Arguments.of(Algorithm.ENBA, true, Transport.HTTPS_JDK))).flatMap(s -> s);
     }
 
+    /**
+     * Every algorithm over HTTP and over HTTPS with BoringSSL, and ENBA over the JDK's TLS, with zero-copy as
+     * configured by default: for tests whose bodies are all shorter than zero-copy-min (64K), which every algorithm
+     * copies whatever zero-copy says, so that {@link #algorithmsZeroCopyAndTransport}'s zero-copy off cells would
+     * repeat its on ones.
+     */
+    public static Stream<Arguments> everyAlgorithmOverHttpAndHttps() {
+        return Stream.concat(everyAlgorithmOver(Transport.HTTP, Transport.HTTPS),
+                Stream.of(Arguments.of(Algorithm.ENBA, Transport.HTTPS_JDK)));
+    }
+
     /** Every algorithm over every transport: HTTP, HTTPS with BoringSSL, HTTPS with the JDK's TLS. */
     public static Stream<Arguments> everyAlgorithmAndTransport() {
         return everyAlgorithmOver(Transport.values());
